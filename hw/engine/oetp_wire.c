@@ -1,0 +1,180 @@
+/*
+ * oETP frame codec: pure byte-level builders and header parsing. The layout
+ * constants live in include/openenoc/oetp.h.
+ */
+#include <string.h>
+
+#include "openenoc/oetp.h"
+
+size_t oetp_pdu_len(uint8_t cmd, uint32_t data_len)
+{
+    switch (cmd) {
+    case OETP_RMEM_READ_REQ:
+    case OETP_RMEM_READ_RSP:
+    case OETP_ERROR_RSP:
+        return 2 + 4 * 2;
+    case OETP_RMEM_WRITE_REQ:
+        return 2 + 4 * 4;
+    case OETP_RMEM_WRITE_RSP:
+    case OETP_DMA_WRITE_RSP:
+        return 2 + 4 * 1;
+    case OETP_DMA_READ_REQ:
+        return 2 + 4 * 3;
+    case OETP_DMA_READ_RSP:   /* Request ID, Data[], EndOfData */
+        return 2 + 4 * 1 + 4 * (size_t)oetp_words(data_len) + 4;
+    case OETP_DMA_WRITE_REQ:  /* Request ID, Address, Length, Data[], EOD */
+        return 2 + 4 * 3 + 4 * (size_t)oetp_words(data_len) + 4;
+    default:
+        return 0;
+    }
+}
+
+const char *oetp_cmd_name(uint8_t cmd)
+{
+    switch (cmd) {
+    case OETP_RMEM_READ_REQ:  return "RMEM_READ_REQ";
+    case OETP_RMEM_READ_RSP:  return "RMEM_READ_RSP";
+    case OETP_RMEM_WRITE_REQ: return "RMEM_WRITE_REQ";
+    case OETP_RMEM_WRITE_RSP: return "RMEM_WRITE_RSP";
+    case OETP_DMA_READ_REQ:   return "DMA_READ_REQ";
+    case OETP_DMA_READ_RSP:   return "DMA_READ_RSP";
+    case OETP_DMA_WRITE_REQ:  return "DMA_WRITE_REQ";
+    case OETP_DMA_WRITE_RSP:  return "DMA_WRITE_RSP";
+    case OETP_ERROR_RSP:      return "ERROR_RSP";
+    default:                  return NULL;
+    }
+}
+
+const char *oe_error_name(unsigned code)
+{
+    static const char *const names[16] = {
+        "NONE", "LOCAL_INVALID", "LOCAL_AXIS", "LOCAL_OVERFLOW",
+        "LOCAL_AXI_RD_SLVERR", "LOCAL_AXI_RD_DECERR", "LOCAL_AXI_WR_SLVERR",
+        "LOCAL_AXI_WR_DECERR", "TIMEOUT", "REMOTE_INVALID", "REMOTE_AXIS",
+        "REMOTE_OVERFLOW", "REMOTE_AXI_RD_SLVERR", "REMOTE_AXI_RD_DECERR",
+        "REMOTE_AXI_WR_SLVERR", "REMOTE_AXI_WR_DECERR",
+    };
+    return code < 16 ? names[code] : "?";
+}
+
+bool oetp_parse_header(const uint8_t *frame, size_t len, OetpHeader *h)
+{
+    memset(h, 0, sizeof(*h));
+    if (len < OETP_ETH_HDR_LEN) {
+        return false;
+    }
+    h->dst = oetp_get_mac(frame + OETP_OFF_DST);
+    h->src = oetp_get_mac(frame + OETP_OFF_SRC);
+    h->ethertype = (uint16_t)(frame[OETP_OFF_ETHERTYPE] << 8 |
+                              frame[OETP_OFF_ETHERTYPE + 1]);
+    if (h->ethertype == OETP_ETHERTYPE && len > OETP_OFF_CMD &&
+        frame[OETP_OFF_MAGIC] == OETP_MAGIC) {
+        h->oetp = true;
+        h->cmd = frame[OETP_OFF_CMD];
+    }
+    return true;
+}
+
+void oetp_put_header(uint8_t *buf, uint64_t dst, uint64_t src, uint8_t cmd)
+{
+    oetp_put_mac(buf + OETP_OFF_DST, dst);
+    oetp_put_mac(buf + OETP_OFF_SRC, src);
+    buf[OETP_OFF_ETHERTYPE] = OETP_ETHERTYPE >> 8;
+    buf[OETP_OFF_ETHERTYPE + 1] = OETP_ETHERTYPE & 0xff;
+    buf[OETP_OFF_MAGIC] = OETP_MAGIC;
+    buf[OETP_OFF_CMD] = cmd;
+}
+
+/* Fixed-layout command: header plus n parameters. */
+static size_t build_params(uint8_t *buf, uint64_t dst, uint64_t src,
+                           uint8_t cmd, const uint32_t *p, unsigned n)
+{
+    oetp_put_header(buf, dst, src, cmd);
+    for (unsigned i = 0; i < n; i++) {
+        oetp_put_le32(buf + OETP_OFF_PARAM1 + 4 * i, p[i]);
+    }
+    return OETP_OFF_PARAM1 + 4 * n;
+}
+
+/* Data array (zero word padding) plus optional EndOfData at offset off. */
+static size_t put_data(uint8_t *buf, size_t off, const uint8_t *data,
+                       uint32_t len, bool with_eod)
+{
+    size_t words = oetp_words(len);
+    if (len) {
+        memcpy(buf + off, data, len);
+    }
+    memset(buf + off + len, 0, words * 4 - len);
+    off += words * 4;
+    if (with_eod) {
+        oetp_put_le32(buf + off, OETP_EOD);
+        off += 4;
+    }
+    return off;
+}
+
+size_t oetp_build_rmem_read_req(uint8_t *buf, uint64_t dst, uint64_t src,
+                                uint32_t rid, uint32_t addr)
+{
+    const uint32_t p[] = { rid, addr };
+    return build_params(buf, dst, src, OETP_RMEM_READ_REQ, p, 2);
+}
+
+size_t oetp_build_rmem_read_rsp(uint8_t *buf, uint64_t dst, uint64_t src,
+                                uint32_t rid, uint32_t data)
+{
+    const uint32_t p[] = { rid, data };
+    return build_params(buf, dst, src, OETP_RMEM_READ_RSP, p, 2);
+}
+
+size_t oetp_build_rmem_write_req(uint8_t *buf, uint64_t dst, uint64_t src,
+                                 uint32_t rid, uint32_t addr,
+                                 uint32_t biten, uint32_t data)
+{
+    const uint32_t p[] = { rid, addr, biten, data };
+    return build_params(buf, dst, src, OETP_RMEM_WRITE_REQ, p, 4);
+}
+
+size_t oetp_build_rmem_write_rsp(uint8_t *buf, uint64_t dst, uint64_t src,
+                                 uint32_t rid)
+{
+    return build_params(buf, dst, src, OETP_RMEM_WRITE_RSP, &rid, 1);
+}
+
+size_t oetp_build_dma_read_req(uint8_t *buf, uint64_t dst, uint64_t src,
+                               uint32_t rid, uint32_t addr, uint32_t len)
+{
+    const uint32_t p[] = { rid, addr, len };
+    return build_params(buf, dst, src, OETP_DMA_READ_REQ, p, 3);
+}
+
+size_t oetp_build_dma_read_rsp(uint8_t *buf, uint64_t dst, uint64_t src,
+                               uint32_t rid, const uint8_t *data,
+                               uint32_t len, bool with_eod)
+{
+    size_t off = build_params(buf, dst, src, OETP_DMA_READ_RSP, &rid, 1);
+    return put_data(buf, off, data, len, with_eod);
+}
+
+size_t oetp_build_dma_write_req(uint8_t *buf, uint64_t dst, uint64_t src,
+                                uint32_t rid, uint32_t addr,
+                                const uint8_t *data, uint32_t len,
+                                bool with_eod)
+{
+    const uint32_t p[] = { rid, addr, len };
+    size_t off = build_params(buf, dst, src, OETP_DMA_WRITE_REQ, p, 3);
+    return put_data(buf, off, data, len, with_eod);
+}
+
+size_t oetp_build_dma_write_rsp(uint8_t *buf, uint64_t dst, uint64_t src,
+                                uint32_t rid)
+{
+    return build_params(buf, dst, src, OETP_DMA_WRITE_RSP, &rid, 1);
+}
+
+size_t oetp_build_error_rsp(uint8_t *buf, uint64_t dst, uint64_t src,
+                            uint32_t rid, uint32_t cause)
+{
+    const uint32_t p[] = { rid, cause };
+    return build_params(buf, dst, src, OETP_ERROR_RSP, p, 2);
+}

@@ -1,0 +1,226 @@
+/*
+ * oETP wire format (spec/oetp-engine.txt), written once for the C engine, the
+ * QEMU shell, the tests, the RTL test bench and the guest tools.
+ *
+ * Frames are untagged Ethernet frames without FCS. Offsets count from the
+ * first destination MAC octet. Parameters are 32-bit little-endian words at
+ * frame offset 16 + 4*(i-1). MAC addresses are 48-bit values whose first wire
+ * octet is bits 47:40 (the same encoding as the MAC CSRs).
+ *
+ * The codec is pure: bytes in, values out; every reader checks bounds first.
+ */
+#ifndef OPENENOC_OETP_H
+#define OPENENOC_OETP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define OETP_ETHERTYPE      0x88B5u
+#define OETP_MAGIC          0x0Eu
+#define OETP_EOD            0xE0D0E0D0u  /* on the wire: D0 E0 D0 E0 */
+
+#define OETP_ETH_HDR_LEN    14u          /* destination, source, EtherType */
+#define OETP_OFF_DST        0u
+#define OETP_OFF_SRC        6u
+#define OETP_OFF_ETHERTYPE  12u
+#define OETP_OFF_MAGIC      14u
+#define OETP_OFF_CMD        15u
+#define OETP_OFF_PARAM1     16u          /* parameter i at 16 + 4*(i-1) */
+
+#define OETP_FRAME_MAX      8192u        /* L_FRAME_MAX, excluding FCS */
+#define OETP_MIN_ETH_PAYLOAD 46u         /* external MAC pads to this */
+#define OETP_PADDED_FRAME_LEN (OETP_ETH_HDR_LEN + OETP_MIN_ETH_PAYLOAD) /* 60 */
+#define OETP_DMA_OVERHEAD   32u          /* DMA_WRITE_REQ bytes besides data */
+#define OETP_FRAG_CEILING   8160u        /* 4*floor((8192-32)/4) */
+
+/* Command codes (Cmd octet). */
+enum {
+    OETP_RMEM_READ_REQ  = 0x10,
+    OETP_RMEM_READ_RSP  = 0x11,
+    OETP_RMEM_WRITE_REQ = 0x20,
+    OETP_RMEM_WRITE_RSP = 0x21,
+    OETP_DMA_READ_REQ   = 0x30,
+    OETP_DMA_READ_RSP   = 0x31,
+    OETP_DMA_WRITE_REQ  = 0x40,
+    OETP_DMA_WRITE_RSP  = 0x41,
+    OETP_ERROR_RSP      = 0xFF,
+};
+
+/* Wire causes of ERROR_RSP (1..7); CSR code = 8 + cause on the initiator. */
+enum {
+    OETP_CAUSE_INVALID      = 1,
+    OETP_CAUSE_AXIS         = 2,
+    OETP_CAUSE_OVERFLOW     = 3,
+    OETP_CAUSE_RD_SLVERR    = 4,
+    OETP_CAUSE_RD_DECERR    = 5,
+    OETP_CAUSE_WR_SLVERR    = 6,
+    OETP_CAUSE_WR_DECERR    = 7,
+};
+
+/* CSR error codes (peer dma.error_code, raw DMA error_code). */
+enum {
+    OE_ERR_NONE             = 0,
+    OE_ERR_LOCAL_INVALID    = 1,
+    OE_ERR_LOCAL_AXIS       = 2,
+    OE_ERR_LOCAL_OVERFLOW   = 3,
+    OE_ERR_LOCAL_RD_SLVERR  = 4,
+    OE_ERR_LOCAL_RD_DECERR  = 5,
+    OE_ERR_LOCAL_WR_SLVERR  = 6,
+    OE_ERR_LOCAL_WR_DECERR  = 7,
+    OE_ERR_TIMEOUT          = 8,
+    OE_ERR_REMOTE_INVALID   = 9,
+    OE_ERR_REMOTE_AXIS      = 10,
+    OE_ERR_REMOTE_OVERFLOW  = 11,
+    OE_ERR_REMOTE_RD_SLVERR = 12,
+    OE_ERR_REMOTE_RD_DECERR = 13,
+    OE_ERR_REMOTE_WR_SLVERR = 14,
+    OE_ERR_REMOTE_WR_DECERR = 15,
+};
+
+/* Name of a CSR error code ("NONE", "LOCAL_INVALID", ...; "?" if > 15). */
+const char *oe_error_name(unsigned code);
+
+/* csr_error_from_wire: full 32-bit cause 1..7 -> 9..15, anything else -> 1. */
+static inline unsigned oetp_csr_error_from_wire(uint32_t cause)
+{
+    return (cause >= 1 && cause <= 7) ? 8u + cause : OE_ERR_LOCAL_INVALID;
+}
+
+static inline bool oetp_mac_is_group(uint64_t mac)
+{
+    return (mac >> 40) & 1;
+}
+
+#define OETP_MAC_BROADCAST 0xFFFFFFFFFFFFull
+
+/* Number of 4-byte parameters before the data array / fixed layouts. */
+static inline uint32_t oetp_words(uint32_t bytes)
+{
+    return (uint32_t)(((uint64_t)bytes + 3) / 4);
+}
+
+/*
+ * Logical PDU length (Magic through last parameter) of a command, or 0 for an
+ * unassigned Cmd. data_len is Length for DMA_WRITE_REQ and the expected length
+ * for DMA_READ_RSP (ignored otherwise).
+ */
+size_t oetp_pdu_len(uint8_t cmd, uint32_t data_len);
+
+/* Frame length (header + PDU) for a command; 0 for an unassigned Cmd. */
+static inline size_t oetp_frame_len(uint8_t cmd, uint32_t data_len)
+{
+    size_t pdu = oetp_pdu_len(cmd, data_len);
+    return pdu ? OETP_ETH_HDR_LEN + pdu : 0;
+}
+
+/*
+ * The length-acceptance rule: the received frame has exactly the logical
+ * length, or the logical PDU is shorter than 46 bytes and the frame is padded
+ * to exactly 60 bytes.
+ */
+static inline bool oetp_frame_len_ok(size_t frame_len, size_t logical_frame)
+{
+    return frame_len == logical_frame ||
+           (logical_frame < OETP_PADDED_FRAME_LEN &&
+            frame_len == OETP_PADDED_FRAME_LEN);
+}
+
+/* Byte helpers. */
+static inline uint32_t oetp_get_le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+           (uint32_t)p[3] << 24;
+}
+
+static inline void oetp_put_le32(uint8_t *p, uint32_t v)
+{
+    p[0] = v;
+    p[1] = v >> 8;
+    p[2] = v >> 16;
+    p[3] = v >> 24;
+}
+
+static inline uint64_t oetp_get_mac(const uint8_t *p)
+{
+    uint64_t m = 0;
+    for (int i = 0; i < 6; i++) {
+        m = m << 8 | p[i];
+    }
+    return m;
+}
+
+static inline void oetp_put_mac(uint8_t *p, uint64_t mac)
+{
+    for (int i = 0; i < 6; i++) {
+        p[i] = mac >> (40 - 8 * i);
+    }
+}
+
+/* Parameter i (1-based) of a frame; the caller has checked the length. */
+static inline uint32_t oetp_param(const uint8_t *frame, unsigned i)
+{
+    return oetp_get_le32(frame + OETP_OFF_PARAM1 + 4 * (i - 1));
+}
+
+/*
+ * Header of a received frame. oetp is true when EtherType is 0x88B5 and
+ * Magic is 0x0E (a frame too short to hold both is not oETP).
+ */
+typedef struct OetpHeader {
+    uint64_t dst;
+    uint64_t src;
+    uint16_t ethertype;
+    bool oetp;
+    uint8_t cmd;             /* valid when oetp */
+} OetpHeader;
+
+/* Returns false when the frame is shorter than an Ethernet header. */
+bool oetp_parse_header(const uint8_t *frame, size_t len, OetpHeader *h);
+
+/*
+ * Builders. Each writes a complete logical frame (no Ethernet padding) into
+ * buf, which must hold oetp_frame_len(cmd, len) bytes, and returns its
+ * length. Data is copied in source order; the final data word is
+ * zero-padded.
+ */
+size_t oetp_build_rmem_read_req(uint8_t *buf, uint64_t dst, uint64_t src,
+                                uint32_t rid, uint32_t addr);
+size_t oetp_build_rmem_read_rsp(uint8_t *buf, uint64_t dst, uint64_t src,
+                                uint32_t rid, uint32_t data);
+size_t oetp_build_rmem_write_req(uint8_t *buf, uint64_t dst, uint64_t src,
+                                 uint32_t rid, uint32_t addr,
+                                 uint32_t biten, uint32_t data);
+size_t oetp_build_rmem_write_rsp(uint8_t *buf, uint64_t dst, uint64_t src,
+                                 uint32_t rid);
+size_t oetp_build_dma_read_req(uint8_t *buf, uint64_t dst, uint64_t src,
+                               uint32_t rid, uint32_t addr, uint32_t len);
+/* with_eod = false builds the frame a failed source truncates: header and
+ * data but no EndOfData. */
+size_t oetp_build_dma_read_rsp(uint8_t *buf, uint64_t dst, uint64_t src,
+                               uint32_t rid, const uint8_t *data,
+                               uint32_t len, bool with_eod);
+size_t oetp_build_dma_write_req(uint8_t *buf, uint64_t dst, uint64_t src,
+                                uint32_t rid, uint32_t addr,
+                                const uint8_t *data, uint32_t len,
+                                bool with_eod);
+size_t oetp_build_dma_write_rsp(uint8_t *buf, uint64_t dst, uint64_t src,
+                                uint32_t rid);
+size_t oetp_build_error_rsp(uint8_t *buf, uint64_t dst, uint64_t src,
+                            uint32_t rid, uint32_t cause);
+
+/* Writes destination, source, EtherType, Magic and Cmd (16 bytes). */
+void oetp_put_header(uint8_t *buf, uint64_t dst, uint64_t src, uint8_t cmd);
+
+/* Name of a command ("DMA_WRITE_REQ"), or NULL for an unassigned Cmd. */
+const char *oetp_cmd_name(uint8_t cmd);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OPENENOC_OETP_H */
