@@ -15,14 +15,28 @@ GUEST_KDIR_OUT := $(GUEST_OUT)/kernel
 GUEST_INITRAMFS := $(GUEST_OUT)/initramfs.cpio.gz
 GUEST_QEMU := $(BUILD)/qemu/qemu-system-x86_64
 
-.PHONY: guest guest-kernel guest-shell
+GUEST_MOD_OUT := $(GUEST_OUT)/module
+GUEST_MOD_SRC := $(wildcard $(TOP)/guest/linux/*.c $(TOP)/guest/linux/*.h) \
+	$(TOP)/guest/linux/Kbuild $(TOP)/include/openenoc/regs.h \
+	$(TOP)/include/openenoc/uapi_enoc.h
 
-guest: guest-kernel
+.PHONY: guest guest-kernel guest-module guest-shell
+
+guest: guest-kernel guest-module
 	@$(TOP)/scripts/guest-initramfs.sh -o $(GUEST_INITRAMFS) -k $(GUEST_KDIR_OUT) \
-		-r $(TOP)/guest/rootfs $(GUEST_INITRAMFS_ARGS)
+		-r $(TOP)/guest/rootfs -m $(GUEST_MOD_OUT)/openenoc.ko $(GUEST_INITRAMFS_ARGS)
 
 guest-kernel:
 	@$(TOP)/scripts/guest-kernel.sh $(GUEST_KDIR_OUT)
+
+# Kbuild writes next to the sources, so it builds a copy under build/.
+guest-module: $(GUEST_MOD_OUT)/openenoc.ko
+$(GUEST_MOD_OUT)/openenoc.ko: $(GUEST_MOD_SRC)
+	@mkdir -p $(GUEST_MOD_OUT)
+	@cp $(TOP)/guest/linux/*.c $(TOP)/guest/linux/*.h $(TOP)/guest/linux/Kbuild $(GUEST_MOD_OUT)/
+	@kver=$$($(TOP)/scripts/guest-kernel.sh --print-kver) && \
+	$(MAKE) --no-print-directory -C /usr/src/linux-headers-$$kver M=$(GUEST_MOD_OUT) \
+		OPENENOC_INCLUDE=$(TOP)/include W=1 modules
 
 # Interactive guest with one openenoc device on its own (for poking with enocctl).
 guest-shell: guest

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * openenoc: Linux driver for the emulated openENOC endpoint (QEMU device
+ * "openenoc", spec/pci-device.md). PCI probe/remove and module entry.
+ *
+ * The driver stays thin on purpose: the endpoint is programmed from
+ * userspace through the mapped CSR aperture (guest/lib). The kernel does
+ * only what userspace cannot: bus-mastering DMA memory below 4 GiB,
+ * interrupt delivery (claim/complete of the IRQ FIFO) and lifetime.
+ */
+#include <linux/bitfield.h>
+#include <linux/module.h>
+
+#include "enoc.h"
+
+static int enoc_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	struct enoc_dev *enoc;
+	u64 info;
+	int ret;
+
+	ret = pcim_enable_device(pdev);
+	if (ret)
+		return ret;
+	if (pci_resource_len(pdev, 0) < ENOC_CSR_SIZE ||
+	    !(pci_resource_flags(pdev, 0) & IORESOURCE_MEM)) {
+		dev_err(&pdev->dev, "BAR0 is not an 8 KiB memory BAR\n");
+		return -ENODEV;
+	}
+	ret = pcim_iomap_regions(pdev, BIT(0), ENOC_DRV_NAME);
+	if (ret)
+		return ret;
+	/* CSR address fields are 32 bits wide: every buffer below 4 GiB. */
+	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(32));
+	if (ret) {
+		dev_err(&pdev->dev, "no 32-bit DMA available\n");
+		return ret;
+	}
+	pci_set_master(pdev);
+
+	enoc = kzalloc(sizeof(*enoc), GFP_KERNEL);
+	if (!enoc)
+		return -ENOMEM;
+	enoc->pdev = pdev;
+	enoc->csr = pcim_iomap_table(pdev)[0];
+	mutex_init(&enoc->lock);
+	spin_lock_init(&enoc->files_lock);
+	INIT_LIST_HEAD(&enoc->files);
+	enoc->alive = true;
+	pci_set_drvdata(pdev, enoc);
+
+	/* From here on the struct belongs to its embedded device. */
+	ret = enoc_cdev_add(enoc);
+	if (ret)
+		return ret;
+	ret = enoc_irq_setup(enoc);
+	if (ret) {
+		enoc_cdev_del(enoc);
+		put_device(&enoc->dev);
+		return ret;
+	}
+
+	info = enoc_rd(enoc, OE_INFO) | (u64)enoc_rd(enoc, OE_INFO_HI) << 32;
+	dev_info(&pdev->dev,
+		 "enoc%d: %u peers, RMEM %u words, max frame %u, irq %s%s\n",
+		 enoc->index, (u32)FIELD_GET(OE_INFO_NUM_OF_PEERS_MASK, info),
+		 (u32)FIELD_GET(OE_INFO_RMEM_TOTAL_DEPTH_MASK, info),
+		 (u32)FIELD_GET(OE_INFO_MAX_DMA_FRAME_SIZE_BYTES_MASK, info),
+		 enoc->irq_mode == ENOC_IRQ_MSIX ? "MSI-X" :
+		 enoc->irq_mode == ENOC_IRQ_MSI ? "MSI" : "INTx",
+		 enoc_rd(enoc, ENOC_MODEL_MAGIC_OFF) == ENOC_MODEL_MAGIC ?
+		 "" : " (no model ID block)");
+	return 0;
+}
+
+static void enoc_remove(struct pci_dev *pdev)
+{
+	struct enoc_dev *enoc = pci_get_drvdata(pdev);
+
+	/* Mirror of probe: users lose the device first, then the IRQ goes. */
+	enoc_cdev_del(enoc);
+	enoc_irq_teardown(enoc);
+	put_device(&enoc->dev);
+}
+
+static const struct pci_device_id enoc_ids[] = {
+	{ PCI_DEVICE(ENOC_PCI_VENDOR_ID, ENOC_PCI_DEVICE_ID) },
+	{ }
+};
+MODULE_DEVICE_TABLE(pci, enoc_ids);
+
+static struct pci_driver enoc_driver = {
+	.name = ENOC_DRV_NAME,
+	.id_table = enoc_ids,
+	.probe = enoc_probe,
+	.remove = enoc_remove,
+};
+
+static int __init enoc_init(void)
+{
+	int ret;
+
+	ret = enoc_cdev_init();
+	if (ret)
+		return ret;
+	ret = pci_register_driver(&enoc_driver);
+	if (ret)
+		enoc_cdev_exit();
+	return ret;
+}
+
+static void __exit enoc_exit(void)
+{
+	pci_unregister_driver(&enoc_driver);
+	enoc_cdev_exit();
+}
+
+module_init(enoc_init);
+module_exit(enoc_exit);
+
+MODULE_DESCRIPTION("openENOC endpoint (emulated PCI device openenoc)");
+MODULE_LICENSE("GPL");
