@@ -67,10 +67,12 @@ bool oetp_parse_header(const uint8_t *frame, size_t len, OetpHeader *h)
     h->src = oetp_get_mac(frame + OETP_OFF_SRC);
     h->ethertype = (uint16_t)(frame[OETP_OFF_ETHERTYPE] << 8 |
                               frame[OETP_OFF_ETHERTYPE + 1]);
-    if (h->ethertype == OETP_ETHERTYPE && len > OETP_OFF_CMD &&
+    /* A frame that ends right after Magic is malformed oETP (Cmd 0 is
+     * unassigned), never a raw frame. */
+    if (h->ethertype == OETP_ETHERTYPE && len > OETP_OFF_MAGIC &&
         frame[OETP_OFF_MAGIC] == OETP_MAGIC) {
         h->oetp = true;
-        h->cmd = frame[OETP_OFF_CMD];
+        h->cmd = len > OETP_OFF_CMD ? frame[OETP_OFF_CMD] : 0;
     }
     return true;
 }

@@ -169,7 +169,7 @@ static inline uint32_t oetp_param(const uint8_t *frame, unsigned i)
 
 /*
  * Header of a received frame. oetp is true when EtherType is 0x88B5 and
- * Magic is 0x0E (a frame too short to hold both is not oETP).
+ * Magic is 0x0E; cmd is 0 (unassigned) if the frame ends before Cmd.
  */
 typedef struct OetpHeader {
     uint64_t dst;

@@ -1,0 +1,55 @@
+/*
+ * Local memory access in AXI bursts: a burst never crosses a 4 KiB boundary,
+ * so a failing access is attributed to one burst and the bytes before it are
+ * known to be done (transferred lengths, partial writes).
+ */
+#include "engine_internal.h"
+
+#define OE_BURST_BOUNDARY 4096u
+
+static uint32_t burst_len(uint32_t addr, uint32_t left)
+{
+    uint32_t room = OE_BURST_BOUNDARY - (addr % OE_BURST_BOUNDARY);
+    return left < room ? left : room;
+}
+
+/* Shared burst loop; exactly one of rbuf (read) and wbuf (write) is set. */
+static uint32_t mem_bursts(OeEngine *e, uint32_t addr, uint8_t *rbuf,
+                           const uint8_t *wbuf, uint32_t len, OeMemStatus *st)
+{
+    uint32_t done = 0;
+
+    *st = OE_MEM_OK;
+    while (done < len) {
+        uint32_t n = burst_len(addr + done, len - done);
+        *st = rbuf ? e->ops.mem_read(e->opaque, addr + done, rbuf + done, n)
+                   : e->ops.mem_write(e->opaque, addr + done, wbuf + done, n);
+        if (*st != OE_MEM_OK) {
+            break;
+        }
+        done += n;
+    }
+    return done;
+}
+
+uint32_t oe_mem_read(OeEngine *e, uint32_t addr, uint8_t *buf, uint32_t len,
+                     OeMemStatus *st)
+{
+    return mem_bursts(e, addr, buf, NULL, len, st);
+}
+
+uint32_t oe_mem_write(OeEngine *e, uint32_t addr, const uint8_t *buf,
+                      uint32_t len, OeMemStatus *st)
+{
+    return mem_bursts(e, addr, NULL, buf, len, st);
+}
+
+uint8_t oe_mem_read_code(OeMemStatus st)
+{
+    return st == OE_MEM_DECERR ? OE_ERR_LOCAL_RD_DECERR : OE_ERR_LOCAL_RD_SLVERR;
+}
+
+uint8_t oe_mem_write_code(OeMemStatus st)
+{
+    return st == OE_MEM_DECERR ? OE_ERR_LOCAL_WR_DECERR : OE_ERR_LOCAL_WR_SLVERR;
+}

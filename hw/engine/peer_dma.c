@@ -1,0 +1,217 @@
+/*
+ * Peer bulk DMA (endpoint.md section 4): software-started blocks, their
+ * acceptance and snapshot, fragmentation, and block completion.
+ *
+ * One fragment is on the wire at a time across all peers (the single
+ * initiating context, initiator.c); active blocks take turns round-robin.
+ */
+#include "engine_internal.h"
+
+static uint32_t dma_reg(const OeEngine *e, unsigned n)
+{
+    return oe_reg(e, OE_PEER_DMA(n));
+}
+
+uint32_t oe_peer_dma_status(const OeEngine *e, unsigned n)
+{
+    const OePeer *p = &e->peer[n];
+    return (p->idle ? OE_PEER_DMA_IDLE_MASK : 0) |
+           (p->done ? OE_PEER_DMA_DONE_MASK : 0) |
+           (p->error ? OE_PEER_DMA_ERROR_MASK : 0) |
+           (uint32_t)p->error_code << OE_PEER_DMA_ERROR_CODE_SHIFT;
+}
+
+void oe_peer_record_error(OeEngine *e, unsigned n, uint8_t code)
+{
+    e->peer[n].error = true;
+    e->peer[n].error_code = code;
+}
+
+void oe_peer_dma_written(OeEngine *e, unsigned n)
+{
+    if (dma_reg(e, n) & OE_PEER_DMA_CLEAR_ERROR_MASK) {
+        /* Clearing never aborts work or touches done/idle/IRQ claims. */
+        e->peer[n].error = false;
+        e->peer[n].error_code = 0;
+        oe_reg_clear_bits(e, OE_PEER_DMA(n), OE_PEER_DMA_CLEAR_ERROR_MASK);
+    }
+    /* request is picked up by oe_accept_peer_requests() */
+}
+
+/* A block's parameters are valid (checked on the snapshot). */
+static bool block_valid(const OeEngine *e, const OePeerBlock *b)
+{
+    if (b->mode != OE_MODE_MIRROR_REMOTE_TO_LOCAL &&
+        b->mode != OE_MODE_MIRROR_LOCAL_TO_REMOTE) {
+        return false;
+    }
+    if (b->size == 0 || b->mfs < 4 || b->mfs > e->frag_ceiling) {
+        return false;
+    }
+    if ((uint64_t)b->local + b->size > 0x100000000ull ||
+        (uint64_t)b->remote + b->size > 0x100000000ull) {
+        return false;
+    }
+    /* Group destinations take writes only: a group read is rejected here. */
+    if (oetp_mac_is_group(b->mac) && b->mode == OE_MODE_MIRROR_REMOTE_TO_LOCAL) {
+        return false;
+    }
+    return true;
+}
+
+static void block_end(OeEngine *e, unsigned n)
+{
+    OePeer *p = &e->peer[n];
+
+    p->idle = true;
+    p->done = !p->blk.failed;
+    if (p->blk.failed) {
+        oe_peer_record_error(e, n, p->blk.code);
+    }
+    if (p->blk.irq_reserved) {
+        oe_irq_commit(e, OE_SRC_PEER_DMA, (uint16_t)n, true);
+    }
+    p->blk.active = false;
+}
+
+static void accept_block(OeEngine *e, unsigned n)
+{
+    OePeer *p = &e->peer[n];
+    uint32_t dma = dma_reg(e, n);
+    bool enabled = oe_irq_event_enabled(e, OE_SRC_PEER_DMA) &&
+                   (dma & OE_PEER_DMA_IRQ_ENABLE_MASK);
+
+    if (enabled && !oe_irq_reserve(e)) {
+        return;   /* request stays set until a credit frees */
+    }
+    oe_reg_clear_bits(e, OE_PEER_DMA(n), OE_PEER_DMA_REQUEST_MASK);
+    p->done = false;
+    p->blk = (OePeerBlock) {
+        .irq_reserved = enabled,
+        .mode = (uint8_t)(dma & OE_PEER_DMA_MODE_MASK),
+        .mac = oe_reg_mac(e, OE_PEER_MAC_ADDRESS(n)),
+        .local = oe_reg(e, OE_PEER_LOCAL_ADDRESS(n)),
+        .remote = oe_reg(e, OE_PEER_REMOTE_ADDRESS(n)),
+        .size = oe_reg(e, OE_PEER_SIZE(n)),
+        .mfs = oe_reg(e, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE) & ~3u,
+    };
+    if (!block_valid(e, &p->blk)) {
+        p->blk.failed = true;
+        p->blk.code = OE_ERR_LOCAL_INVALID;
+        block_end(e, n);
+        return;
+    }
+    p->blk.active = true;
+    p->idle = false;
+}
+
+void oe_accept_peer_requests(OeEngine *e)
+{
+    for (unsigned i = 0; i < OE_NUM_PEERS; i++) {
+        unsigned n = (e->peer_rr + i) % OE_NUM_PEERS;
+        if ((dma_reg(e, n) & OE_PEER_DMA_REQUEST_MASK) && e->peer[n].idle) {
+            accept_block(e, n);
+        }
+    }
+}
+
+/* A peer whose block has an unsent fragment, round-robin; -1 if none. */
+int oe_peer_next_fragment(OeEngine *e)
+{
+    for (unsigned i = 0; i < OE_NUM_PEERS; i++) {
+        unsigned n = (e->peer_rr + i) % OE_NUM_PEERS;
+        const OePeerBlock *b = &e->peer[n].blk;
+        if (b->active && !b->failed && b->issued < b->size) {
+            e->peer_rr = (uint8_t)((n + 1) % OE_NUM_PEERS);
+            return (int)n;
+        }
+    }
+    return -1;
+}
+
+bool oe_peer_has_fragment(const OeEngine *e)
+{
+    for (unsigned n = 0; n < OE_NUM_PEERS; n++) {
+        const OePeerBlock *b = &e->peer[n].blk;
+        if (b->active && !b->failed && b->issued < b->size) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Start the next fragment of peer n's block. */
+void oe_peer_send_fragment(OeEngine *e, unsigned n)
+{
+    OePeerBlock *b = &e->peer[n].blk;
+    uint32_t left = b->size - b->issued;
+    uint32_t len = left < b->mfs ? left : b->mfs;
+    uint32_t local = b->local + b->issued;
+    uint32_t remote = b->remote + b->issued;
+    uint32_t rid = oe_alloc_rid(e);
+    bool group = oetp_mac_is_group(b->mac);
+    uint64_t src = oe_local_mac(e);
+
+    b->issued += len;
+    b->seq++;
+    if (b->mode == OE_MODE_MIRROR_REMOTE_TO_LOCAL) {
+        size_t flen = oetp_build_dma_read_req(e->txbuf, b->mac, src, rid,
+                                              remote, len);
+        oe_tx(e, e->txbuf, flen);
+        oe_initiator_wait(e, OE_INIT_DMA_READ, n, rid, b->mac, local, len,
+                          oe_reg(e, OE_CONFIG_DMA_TIMEOUT));
+        return;
+    }
+
+    /* Mode 3: stream local bytes into a DMA_WRITE_REQ. */
+    uint8_t *data = e->txbuf + OETP_OFF_PARAM1 + 12;
+    OeMemStatus st;
+    uint32_t got = oe_mem_read(e, local, data, len, &st);
+    if (got == 0 && st != OE_MEM_OK) {
+        /* Failure known before the frame started: nothing is sent. */
+        oe_peer_fragment_done(e, n, oe_mem_read_code(st));
+        return;
+    }
+    /* The bytes were read straight into the frame: build the header and
+     * padding around them rather than copying through the codec. */
+    oetp_put_header(e->txbuf, b->mac, src, OETP_DMA_WRITE_REQ);
+    oetp_put_le32(e->txbuf + OETP_OFF_PARAM1, rid);
+    oetp_put_le32(e->txbuf + OETP_OFF_PARAM1 + 4, remote);
+    oetp_put_le32(e->txbuf + OETP_OFF_PARAM1 + 8, len);
+    uint32_t words = oetp_words(got);
+    for (uint32_t i = got; i < words * 4; i++) {
+        data[i] = 0;   /* word padding */
+    }
+    size_t flen = OETP_OFF_PARAM1 + 12 + 4 * (size_t)words;
+    if (st == OE_MEM_OK) {
+        oetp_put_le32(e->txbuf + flen, OETP_EOD);
+        flen += 4;
+    }
+    /* A source failure after the frame started ends it without EndOfData;
+     * the failed fragment does not wait for a reply to that frame. */
+    oe_tx(e, e->txbuf, flen);
+    if (st != OE_MEM_OK) {
+        oe_peer_fragment_done(e, n, oe_mem_read_code(st));
+    } else if (group) {
+        oe_peer_fragment_done(e, n, OE_ERR_NONE);   /* local completion */
+    } else {
+        oe_initiator_wait(e, OE_INIT_DMA_WRITE, n, rid, b->mac, local, len,
+                          oe_reg(e, OE_CONFIG_DMA_TIMEOUT));
+    }
+}
+
+void oe_peer_fragment_done(OeEngine *e, unsigned n, uint8_t code)
+{
+    OePeerBlock *b = &e->peer[n].blk;
+
+    if (!b->active) {
+        return;
+    }
+    if (code != OE_ERR_NONE && !b->failed) {
+        b->failed = true;   /* the first failure fixes the block's code */
+        b->code = code;
+    }
+    if (b->failed || b->issued == b->size) {
+        block_end(e, n);
+    }
+}
