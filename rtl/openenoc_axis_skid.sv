@@ -1,0 +1,66 @@
+// Two-entry AXI-Stream register slice (skid buffer). Both sides are
+// registered: s.tready is a flop, m.* come from the output entry. The second
+// entry catches the beat already in flight when m.tready drops, so the slice
+// sustains one beat per cycle without a combinational ready path.
+module openenoc_axis_skid #(
+  parameter int DATA_W = 32,
+  parameter int KEEP_W = DATA_W / 8,
+  parameter int ID_W   = 1,
+  parameter int DEST_W = 1,
+  parameter int USER_W = 1
+) (
+  input  logic           clk,
+  input  logic           rst,
+  openenoc_axis_if.snk   s,
+  openenoc_axis_if.src   m
+);
+  localparam int W = DATA_W + KEEP_W + 1 + ID_W + DEST_W + USER_W;
+
+  initial begin
+    if ($bits(s.tdata) != DATA_W || $bits(s.tkeep) != KEEP_W || $bits(s.tid) != ID_W ||
+        $bits(s.tdest) != DEST_W || $bits(s.tuser) != USER_W ||
+        $bits(m.tdata) != DATA_W || $bits(m.tkeep) != KEEP_W || $bits(m.tid) != ID_W ||
+        $bits(m.tdest) != DEST_W || $bits(m.tuser) != USER_W)
+      $fatal(1, "openenoc_axis_skid: interface widths differ from the parameters");
+  end
+
+  logic [W-1:0] out_q, skid_q, in_beat;
+  logic         out_valid_q, skid_valid_q, ready_q;
+
+  assign in_beat = {s.tdata, s.tkeep, s.tlast, s.tid, s.tdest, s.tuser};
+  assign s.tready = ready_q;
+  assign m.tvalid = out_valid_q;
+  assign {m.tdata, m.tkeep, m.tlast, m.tid, m.tdest, m.tuser} = out_q;
+
+  wire in_fire  = s.tvalid && ready_q;
+  wire out_free = !out_valid_q || m.tready;
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      out_valid_q  <= 1'b0;
+      skid_valid_q <= 1'b0;
+      ready_q      <= 1'b0;
+      out_q        <= '0;
+      skid_q       <= '0;
+    end else begin
+      if (out_free) begin
+        if (skid_valid_q) begin
+          // ready_q was low, so nothing arrives in this cycle
+          out_q        <= skid_q;
+          out_valid_q  <= 1'b1;
+          skid_valid_q <= 1'b0;
+        end else begin
+          out_valid_q <= in_fire;
+          if (in_fire) out_q <= in_beat;
+        end
+        ready_q <= 1'b1;
+      end else if (in_fire) begin
+        skid_q       <= in_beat;
+        skid_valid_q <= 1'b1;
+        ready_q      <= 1'b0;
+      end else begin
+        ready_q <= !skid_valid_q;
+      end
+    end
+  end
+endmodule

@@ -1,0 +1,12 @@
+openenoc_oetp_pkg.sv
+openenoc_axis_if.sv
+openenoc_dma_transfer_if.sv
+openenoc_peer_lookup_if.sv
+openenoc_endpoint_if.sv
+openenoc_axis_skid.sv
+openenoc_oetp_lookup_arb.sv
+openenoc_oetp_initiator.sv
+openenoc_oetp_responder.sv
+openenoc_oetp_rx.sv
+openenoc_oetp_tx.sv
+openenoc_endpoint_oetp_engine.sv

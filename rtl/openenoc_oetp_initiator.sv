@@ -1,0 +1,283 @@
+// Initiator controller: the single locally initiated context. A command from
+// the DMA engine stays unaccepted until its peer lookup has finished; on
+// acceptance it gets the next Request ID and snapshots the MAC addresses, the
+// group decision and its response timer. The request frame goes to TX; the
+// timer starts at the frame's Ethernet TLAST handshake; RX reports the
+// matching validated response. Group writes complete locally.
+module openenoc_oetp_initiator
+  import openenoc_oetp_pkg::*;
+#(
+  parameter int FRAG_CEIL = 8160
+) (
+  input  logic         clk,
+  input  logic         rst,
+  // RX-only configuration fields (multicast address, receive mode) unused here
+  // verilator lint_off UNUSEDSIGNAL
+  input  oetp_conf_t   conf,
+  // verilator lint_on UNUSEDSIGNAL
+  // command / completion (initiator_if, executor side)
+  input  logic         req_valid,
+  input  xfer_req_t    req,
+  output logic         req_ready,
+  output logic         cpl_valid,
+  output xfer_cpl_t    cpl,
+  input  logic         cpl_ready,
+  input  logic         ts_valid,       // tx_status
+  // one initiating context: the status's peer/sequence can only be ours
+  // verilator lint_off UNUSEDSIGNAL
+  input  xfer_status_t ts,
+  // verilator lint_on UNUSEDSIGNAL
+  output logic         ts_ready,
+  // peer lookup client
+  output logic         lk_req_valid,
+  output lookup_req_t  lk_req,
+  input  logic         lk_rsp_valid,
+  input  lookup_rsp_t  lk_rsp,
+  // TX
+  output logic         job_valid,
+  output tx_job_t      job,
+  output src_status_t  stat,
+  input  logic         tx_done,
+  input  logic         tx_done_sent,
+  input  logic [ERR_W-1:0] tx_done_code,
+  // RX
+  output ini_ctx_t     ctx,
+  input  logic         rx_done,        // validated response (or its failure)
+  input  rsp_result_t  rx_result,
+  input  logic         rx_busy,        // RX is inside a frame matched to ctx
+  input  logic [LEN_W-1:0] rx_len       // payload bytes RX delivered so far
+);
+  typedef enum logic [2:0] {
+    INI_IDLE, INI_LOOKUP, INI_LOOKUP_WAIT, INI_ACCEPT, INI_TX, INI_WAIT,
+    INI_ABORT, INI_COMPLETE
+  } ini_state_e;
+
+  ini_state_e  state_q;
+  xfer_req_t   cmd_q;
+  // the lookup snapshot's mode and index are not needed after the hit
+  // verilator lint_off UNUSEDSIGNAL
+  lookup_rsp_t peer_q;
+  // verilator lint_on UNUSEDSIGNAL
+  logic [31:0] rid_q /*verilator public_flat_rw*/;   // wire Request ID counter
+  logic [31:0] cur_rid_q;
+  logic [31:0] tmo_q;            // snapshot of the response timeout, 0 = none
+  logic [31:0] cnt_q /*verilator public_flat_rd*/;
+  logic        group_q, lk_valid_q, req_ready_q, ts_ready_q, job_valid_q, cpl_valid_q;
+  logic        txd_q, txd_sent_q;
+  logic [ERR_W-1:0] txd_code_q;
+  src_status_t stat_q;
+  tx_job_t     job_q;
+  xfer_cpl_t   cpl_q;
+  logic [47:0] src_mac_q;
+
+  assign req_ready    = req_ready_q;
+  assign ts_ready     = ts_ready_q;
+  assign cpl_valid    = cpl_valid_q;
+  assign cpl          = cpl_q;
+  assign lk_req_valid = lk_valid_q;
+  assign job_valid    = job_valid_q;
+  assign job          = job_q;
+  assign stat         = stat_q;
+
+  assign lk_req.kind      = LOOKUP_BY_INDEX;
+  assign lk_req.mode_mask = (cmd_q.kind == KIND_RMEM) ? 4'b0010
+                          : (cmd_q.op == OP_WRITE)   ? 4'b1000 : 4'b0100;
+  assign lk_req.peer      = cmd_q.peer;
+  assign lk_req.mac       = '0;
+
+  always_comb begin
+    ctx.waiting = (state_q == INI_WAIT);
+    ctx.mac     = peer_q.mac;
+    ctx.rid     = cur_rid_q;
+    ctx.rsp_cmd = oetp_cmd_e'(job_q.cmd | 8'h01);
+    ctx.peer    = cmd_q.peer;
+    ctx.seq     = cmd_q.seq;
+    ctx.last    = cmd_q.last;
+    ctx.len     = cmd_q.len;
+  end
+
+  wire dma_write = cmd_q.kind == KIND_DMA && cmd_q.op == OP_WRITE;
+  wire txd_now = txd_q || tx_done;
+  wire txd_sent_now = tx_done ? tx_done_sent : txd_sent_q;
+  wire [ERR_W-1:0] txd_code_now = tx_done ? tx_done_code : txd_code_q;
+
+  // Early rejection, decided from the lookup snapshot before acceptance.
+  logic [ERR_W-1:0] early_code;
+  always_comb begin
+    early_code = ERR_NONE;
+    if (!peer_q.hit)                                   early_code = ERR_LOCAL_INVALID;
+    else if (group_q && cmd_q.op == OP_READ)           early_code = ERR_LOCAL_INVALID;
+    else if (cmd_q.kind == KIND_DMA &&
+             (cmd_q.len == '0 || cmd_q.len > LEN_W'(FRAG_CEIL))) early_code = ERR_LOCAL_INVALID;
+  end
+
+  tx_job_t new_job;
+  always_comb begin
+    new_job          = '0;
+    new_job.dst      = peer_q.mac;
+    new_job.src      = src_mac_q;
+    new_job.peer     = cmd_q.peer;
+    new_job.seq      = cmd_q.seq;
+    new_job.role     = 1'b0;
+    new_job.params[0] = rid_q;
+    new_job.params[1] = cmd_q.addr;
+    if (cmd_q.kind == KIND_RMEM) begin
+      new_job.cmd      = (cmd_q.op == OP_WRITE) ? CMD_RMEM_WRITE_REQ : CMD_RMEM_READ_REQ;
+      new_job.nparams  = (cmd_q.op == OP_WRITE) ? 3'd4 : 3'd2;
+      new_job.params[2] = cmd_q.biten;
+      new_job.params[3] = cmd_q.wdata;
+    end else begin
+      new_job.cmd      = (cmd_q.op == OP_WRITE) ? CMD_DMA_WRITE_REQ : CMD_DMA_READ_REQ;
+      new_job.nparams  = 3'd3;
+      new_job.params[2] = cmd_q.len;
+      new_job.has_data = (cmd_q.op == OP_WRITE);
+      new_job.data_len = cmd_q.len;
+    end
+  end
+
+  // Completion record; failed scalar reads return all ones.
+  // verilator lint_off UNUSEDSIGNAL
+  function automatic xfer_cpl_t make_cpl(input xfer_req_t c, input logic [ERR_W-1:0] code,
+                                         input logic [LEN_W-1:0] len, input logic [31:0] rdata);
+    make_cpl.kind       = c.kind;
+    make_cpl.op         = c.op;
+    make_cpl.len        = len;
+    make_cpl.peer       = c.peer;
+    make_cpl.seq        = c.seq;
+    make_cpl.last       = c.last;
+    make_cpl.error      = (code != ERR_NONE);
+    make_cpl.error_code = code;
+    make_cpl.rdata      = (code != ERR_NONE) ? 32'hFFFF_FFFF : rdata;
+  endfunction
+  // verilator lint_on UNUSEDSIGNAL
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      state_q     <= INI_IDLE;
+      cmd_q       <= '0;
+      peer_q      <= '0;
+      rid_q       <= '0;
+      cur_rid_q   <= '0;
+      tmo_q       <= '0;
+      cnt_q       <= '0;
+      group_q     <= 1'b0;
+      lk_valid_q  <= 1'b0;
+      req_ready_q <= 1'b0;
+      ts_ready_q  <= 1'b0;
+      job_valid_q <= 1'b0;
+      cpl_valid_q <= 1'b0;
+      txd_q       <= 1'b0;
+      txd_sent_q  <= 1'b0;
+      txd_code_q  <= ERR_NONE;
+      stat_q      <= '0;
+      job_q       <= '0;
+      cpl_q       <= '0;
+      src_mac_q   <= '0;
+    end else begin
+      req_ready_q <= 1'b0;
+      if (ts_valid && ts_ready_q) begin
+        ts_ready_q   <= 1'b0;
+        stat_q.valid <= 1'b1;
+        stat_q.code  <= ts.error_code;
+        stat_q.len   <= ts.len;
+      end
+      if (tx_done) begin
+        txd_q      <= 1'b1;
+        txd_sent_q <= tx_done_sent;
+        txd_code_q <= tx_done_code;
+      end
+
+      case (state_q)
+        INI_IDLE: begin
+          if (req_valid) begin
+            cmd_q      <= req;      // looked at only until the real acceptance
+            lk_valid_q <= 1'b1;
+            state_q    <= INI_LOOKUP;
+          end
+        end
+        INI_LOOKUP: begin
+          if (lk_rsp_valid) begin
+            lk_valid_q <= 1'b0;
+            peer_q     <= lk_rsp;
+            group_q    <= lk_rsp.mac[40];
+            src_mac_q  <= conf.mac_address;
+            state_q    <= INI_LOOKUP_WAIT;
+          end
+        end
+        INI_LOOKUP_WAIT: begin
+          req_ready_q <= 1'b1;          // registered: offered in INI_ACCEPT
+          state_q     <= INI_ACCEPT;
+        end
+        INI_ACCEPT: begin
+          // req_ready_q is high in this cycle: the held offer is accepted now
+          cmd_q  <= req;
+          txd_q  <= 1'b0;
+          stat_q <= '0;
+          if (early_code != ERR_NONE) begin
+            cpl_q       <= make_cpl(req, early_code, '0, '0);
+            cpl_valid_q <= 1'b1;
+            state_q     <= INI_COMPLETE;
+          end else begin
+            rid_q       <= rid_q + 32'd1;
+            cur_rid_q   <= rid_q;
+            tmo_q       <= group_q ? 32'd0 :
+                           (req.kind == KIND_RMEM) ? conf.rmem_timeout : conf.dma_timeout;
+            job_q       <= new_job;
+            job_valid_q <= 1'b1;
+            ts_ready_q  <= (req.kind == KIND_DMA && req.op == OP_WRITE);
+            state_q     <= INI_TX;
+          end
+        end
+        INI_TX: begin
+          if (tx_done) job_valid_q <= 1'b0;
+          // a write's source status must be in before the context moves on
+          if (txd_now && (!dma_write || stat_q.valid)) begin
+            if (!txd_sent_now || txd_code_now != ERR_NONE) begin
+              cpl_q       <= make_cpl(cmd_q, txd_code_now, '0, '0);
+              cpl_valid_q <= 1'b1;
+              state_q     <= INI_COMPLETE;
+            end else if (group_q) begin
+              cpl_q       <= make_cpl(cmd_q, ERR_NONE, cmd_q.len, '0);
+              cpl_valid_q <= 1'b1;
+              state_q     <= INI_COMPLETE;
+            end else begin
+              // the handshake cycle and this one have passed since TLAST
+              cnt_q   <= 32'd2;
+              state_q <= INI_WAIT;
+            end
+          end
+        end
+        INI_WAIT: begin
+          // a response validated in the expiry cycle wins over the timeout
+          if (rx_done) begin
+            cpl_q <= make_cpl(cmd_q, rx_result.code,
+                              (rx_result.code == ERR_NONE && cmd_q.op == OP_WRITE) ? cmd_q.len
+                                                                                  : rx_result.len,
+                              rx_result.rdata);
+            cpl_valid_q <= 1'b1;
+            state_q     <= INI_COMPLETE;
+          end else if (tmo_q != 32'd0 && cnt_q >= tmo_q) begin
+            state_q <= INI_ABORT;
+          end else begin
+            cnt_q <= cnt_q + 32'd1;
+          end
+        end
+        INI_ABORT: begin
+          // RX closes a partly delivered read payload before the report
+          if (!rx_busy) begin
+            cpl_q       <= make_cpl(cmd_q, ERR_TIMEOUT, rx_len, '0);
+            cpl_valid_q <= 1'b1;
+            state_q     <= INI_COMPLETE;
+          end
+        end
+        INI_COMPLETE: begin
+          if (cpl_ready) begin
+            cpl_valid_q <= 1'b0;
+            state_q     <= INI_IDLE;
+          end
+        end
+        default: state_q <= INI_IDLE;
+      endcase
+    end
+  end
+endmodule

@@ -1,0 +1,98 @@
+// Lookup controller: shares the engine's one peer-lookup port between the
+// initiator (destination MAC of an outgoing command) and RX (source peer of a
+// received request). One query is outstanding at a time; when both clients
+// wait, the one not served last goes first, so neither can starve.
+module openenoc_oetp_lookup_arb
+  import openenoc_oetp_pkg::*;
+(
+  input  logic        clk,
+  input  logic        rst,
+  // initiator client
+  input  logic        ini_req_valid,
+  input  lookup_req_t ini_req,
+  output logic        ini_rsp_valid,     // one-cycle pulse, rsp below
+  // RX client
+  input  logic        rx_req_valid,
+  input  lookup_req_t rx_req,
+  output logic        rx_rsp_valid,      // one-cycle pulse
+  output lookup_rsp_t rsp,
+  openenoc_peer_lookup_if.mst lk
+);
+  typedef enum logic [2:0] {
+    LK_IDLE, LK_INITIATOR_REQ, LK_INITIATOR_RSP, LK_RX_REQ, LK_RX_RSP
+  } lk_state_e;
+
+  lk_state_e   state_q;
+  logic        last_rx_q;            // RX was served last
+  logic        req_valid_q, rsp_ready_q, ini_rsp_q, rx_rsp_q;
+  lookup_req_t req_q;
+  lookup_rsp_t rsp_q;
+
+  assign lk.req_valid     = req_valid_q;
+  assign lk.req_type      = req_q.kind;
+  assign lk.req_mode_mask = req_q.mode_mask;
+  assign lk.req_peer_idx  = req_q.peer;
+  assign lk.req_rmem_addr = '0;
+  assign lk.req_mac_addr  = req_q.mac;
+  assign lk.rsp_ready     = rsp_ready_q;
+  assign ini_rsp_valid    = ini_rsp_q;
+  assign rx_rsp_valid     = rx_rsp_q;
+  assign rsp              = rsp_q;
+
+  wire pick_rx = rx_req_valid && (!ini_req_valid || !last_rx_q);
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      state_q     <= LK_IDLE;
+      last_rx_q   <= 1'b0;
+      req_valid_q <= 1'b0;
+      rsp_ready_q <= 1'b0;
+      ini_rsp_q   <= 1'b0;
+      rx_rsp_q    <= 1'b0;
+      req_q       <= '0;
+      rsp_q       <= '0;
+    end else begin
+      ini_rsp_q <= 1'b0;
+      rx_rsp_q  <= 1'b0;
+      case (state_q)
+        LK_IDLE: begin
+          // a client drops its request when it sees its response pulse, so
+          // skip the cycle in which that pulse is still visible
+          if (!ini_rsp_q && !rx_rsp_q) begin
+            if (pick_rx) begin
+              req_q       <= rx_req;
+              req_valid_q <= 1'b1;
+              last_rx_q   <= 1'b1;
+              state_q     <= LK_RX_REQ;
+            end else if (ini_req_valid) begin
+              req_q       <= ini_req;
+              req_valid_q <= 1'b1;
+              last_rx_q   <= 1'b0;
+              state_q     <= LK_INITIATOR_REQ;
+            end
+          end
+        end
+        LK_INITIATOR_REQ, LK_RX_REQ: begin
+          if (lk.req_ready) begin
+            req_valid_q <= 1'b0;
+            rsp_ready_q <= 1'b1;
+            state_q     <= (state_q == LK_RX_REQ) ? LK_RX_RSP : LK_INITIATOR_RSP;
+          end
+        end
+        LK_INITIATOR_RSP, LK_RX_RSP: begin
+          if (lk.rsp_valid) begin
+            rsp_ready_q <= 1'b0;
+            rsp_q.hit   <= lk.rsp_hit;
+            rsp_q.peer  <= lk.rsp_peer_idx;
+            rsp_q.mac   <= lk.rsp_mac_addr;
+            rsp_q.mode  <= lk.rsp_dma_mode;
+            ini_rsp_q   <= (state_q == LK_INITIATOR_RSP);
+            rx_rsp_q    <= (state_q == LK_RX_RSP);
+            state_q     <= LK_IDLE;
+          end
+        end
+        default: state_q <= LK_IDLE;
+      endcase
+    end
+  end
+endmodule

@@ -1,0 +1,510 @@
+// RX controller: parses every received Ethernet frame once, in stream order.
+// The four header words are kept (with keep/last) for classification and for
+// replaying a raw frame. oETP requests resolve their source peer and go to
+// the responder; responses are matched against the initiating context.
+// Bulk Data (DMA_WRITE_REQ, DMA_READ_RSP) streams to m_axis_local at one
+// word per cycle through one held word, which lets a truncated or aborted
+// payload still end with TLAST. EndOfData and the frame length are checked
+// at their fixed positions; the outcome goes to rx_status (incoming write)
+// or to the initiator (response), never into the payload.
+module openenoc_oetp_rx
+  import openenoc_oetp_pkg::*;
+#(
+  parameter int MAX_FRAME = 8192,
+  parameter int FRAG_CEIL = 8160
+) (
+  input  logic              clk,
+  input  logic              rst,
+  // the timeouts belong to the initiator
+  // verilator lint_off UNUSEDSIGNAL
+  input  oetp_conf_t        conf,
+  // verilator lint_on UNUSEDSIGNAL
+  // Ethernet stream (s_axis_eth, after its register slice)
+  input  logic              in_valid,
+  output logic              in_ready,
+  input  logic [DATA_W-1:0] in_data,
+  input  logic [KEEP_W-1:0] in_keep,
+  input  logic              in_last,
+  // local stream (into the m_axis_local register slice)
+  output logic              o_valid,
+  input  logic              o_ready,
+  output logic [DATA_W-1:0] o_data,
+  output logic [KEEP_W-1:0] o_keep,
+  output logic              o_last,
+  output logic [SEQ_W-1:0]  o_id,
+  output logic [DEST_W-1:0] o_dest,
+  output logic [USER_W-1:0] o_user,
+  // peer lookup client
+  output logic              lk_req_valid,
+  output lookup_req_t       lk_req,
+  input  logic              lk_rsp_valid,
+  // a source lookup needs only hit and index
+  // verilator lint_off UNUSEDSIGNAL
+  input  lookup_rsp_t       lk_rsp,
+  // verilator lint_on UNUSEDSIGNAL
+  // raw descriptor claim (responder_if)
+  input  logic              claim_available,
+  output logic              claim_valid,
+  input  logic              claim_ready,
+  // responder
+  output logic              admit_valid,
+  output rx_admit_t         admit,
+  input  logic              rsp_busy,
+  input  logic              rsp_accepted,
+  output logic              rxs_valid,     // rx_status (responder_if)
+  output xfer_status_t      rxs,
+  input  logic              rxs_ready,
+  // initiator
+  input  ini_ctx_t          ctx,
+  output logic              ini_done,
+  output rsp_result_t       ini_result,
+  output logic              ini_busy,
+  output logic [LEN_W-1:0]  ini_len
+);
+  typedef enum logic [3:0] {
+    RX_IDLE, RX_HEADER, RX_CLASSIFY, RX_LOOKUP, RX_META, RX_REQUEST, RX_DATA,
+    RX_EOD, RX_TAIL, RX_FINAL, RX_STATUS, RX_DROP, RX_RAW_CLAIM, RX_RAW_REPLAY,
+    RX_RAW_STREAM
+  } rx_state_e;
+
+  rx_state_e         state_q;
+  logic [3:0][DATA_W-1:0] hdr_q;
+  logic [3:0][KEEP_W-1:0] hkeep_q;
+  logic [2:0]        nhdr_q;        // header words received
+  logic [1:0]        ridx_q;        // replay index
+  logic [15:0]       fb_q;          // frame bytes so far (saturating)
+  logic              last_seen_q;
+  logic [3:0][31:0]  p_q;           // parameters
+  logic [2:0]        pidx_q;
+  logic [PEER_IDX_W-1:0] peer_q;
+  logic              matched_q;     // response matched the initiating context
+  logic              admitted_q;    // a DMA_WRITE_REQ went to the responder
+  logic [LEN_W-1:0]  dlen_q, wc_q, dbytes_q;
+  logic              eod_ok_q, trunc_q;
+  logic [1:0]        route_q;
+  logic [SEQ_W-1:0]  rseq_q;        // responder-local sequence
+  logic              held_valid_q, held_final_q;
+  logic [DATA_W-1:0] held_data_q;
+  logic [KEEP_W-1:0] held_keep_q;
+  logic              o_valid_q, o_last_q;
+  logic [DATA_W-1:0] o_data_q;
+  logic [KEEP_W-1:0] o_keep_q;
+  logic [SEQ_W-1:0]  o_id_q;
+  logic [DEST_W-1:0] o_dest_q;
+  logic [USER_W-1:0] o_user_q;
+  logic              lk_valid_q, claim_valid_q, admit_valid_q, rxs_valid_q, ini_done_q;
+  logic              ini_busy_q;
+  rx_admit_t         admit_q;
+  xfer_status_t      rxs_q;
+  rsp_result_t       res_q;
+
+  assign o_valid      = o_valid_q;
+  assign o_data       = o_data_q;
+  assign o_keep       = o_keep_q;
+  assign o_last       = o_last_q;
+  assign o_id         = o_id_q;
+  assign o_dest       = o_dest_q;
+  assign o_user       = o_user_q;
+  assign lk_req_valid = lk_valid_q;
+  assign claim_valid  = claim_valid_q;
+  assign admit_valid  = admit_valid_q;
+  assign admit        = admit_q;
+  assign rxs_valid    = rxs_valid_q;
+  assign rxs          = rxs_q;
+  assign ini_done     = ini_done_q;
+  assign ini_result   = res_q;
+  assign ini_busy     = ini_busy_q;
+  assign ini_len      = dbytes_q;
+
+  // ---- header fields ------------------------------------------------------
+  wire [47:0] dst = {hdr_q[0][7:0], hdr_q[0][15:8], hdr_q[0][23:16], hdr_q[0][31:24],
+                     hdr_q[1][7:0], hdr_q[1][15:8]};
+  wire [47:0] src = {hdr_q[1][23:16], hdr_q[1][31:24], hdr_q[2][7:0], hdr_q[2][15:8],
+                     hdr_q[2][23:16], hdr_q[2][31:24]};
+  wire [15:0] etype = {hdr_q[3][7:0], hdr_q[3][15:8]};
+  wire [7:0]  magic = hdr_q[3][23:16];
+  wire [7:0]  cmd   = hdr_q[3][31:24];
+  wire        is_oetp  = fb_q >= 16'd16 && etype == ETHERTYPE && magic == MAGIC;
+  wire        group    = dst[40];
+  wire        dst_ok   = group ? (dst == conf.multicast_address) : (dst == conf.mac_address);
+  wire        read_req = cmd == CMD_RMEM_READ_REQ || cmd == CMD_DMA_READ_REQ;
+  wire [2:0]  np       = cmd_nparams(cmd);
+  wire        raw_ok   = conf.receive_mode != 2'd0 &&
+                         (conf.receive_mode == 2'd3 || dst == conf.mac_address ||
+                          dst == 48'hFFFF_FFFF_FFFF || (conf.receive_mode == 2'd2 && group));
+
+  assign lk_req.kind      = LOOKUP_BY_MAC;
+  assign lk_req.mode_mask = 4'b1110;
+  assign lk_req.peer      = '0;
+  assign lk_req.mac       = src;
+
+  // ---- stream handshakes --------------------------------------------------
+  wire can_load  = !o_valid_q || o_ready;
+  always_comb begin
+    case (state_q)
+      RX_IDLE, RX_HEADER, RX_META, RX_EOD, RX_TAIL, RX_DROP: in_ready = 1'b1;
+      // a final word of the previous payload leaves first
+      RX_DATA:       in_ready = !held_valid_q || (can_load && !held_final_q);
+      RX_RAW_STREAM: in_ready = can_load;
+      default:       in_ready = 1'b0;
+    endcase
+  end
+  wire       in_fire = in_valid && in_ready;
+  wire [2:0] kb      = keep_bytes(in_keep);
+  wire [15:0] fb_next = (fb_q > 16'hFFF0) ? fb_q : fb_q + 16'(kb);
+
+  // response matching on the Request ID word itself
+  wire rsp_match = ctx.waiting && src == ctx.mac && in_data == ctx.rid &&
+                   (cmd == ctx.rsp_cmd || cmd == CMD_ERROR_RSP);
+  // the initiating context timed out under a matched response
+  wire aborted   = matched_q && !ctx.waiting;
+
+  // ---- final length / EndOfData verdict ---------------------------------
+  wire [LEN_W-1:0] dwords = data_words(dlen_q);
+  wire [15:0] logical_frame = (cmd == CMD_DMA_WRITE_REQ || cmd == CMD_DMA_READ_RSP)
+                              ? 16'd16 + {11'd0, np, 2'b00} + {dwords[13:0], 2'b00} + 16'd4
+                              : 16'd16 + {11'd0, np, 2'b00};
+  // the word completing Length keeps only its meaningful bytes
+  wire              dfinal = (wc_q + 1 == dwords);
+  wire [KEEP_W-1:0] dkeep  = in_keep & (dfinal ? last_keep(dlen_q[1:0]) : 4'hF);
+  wire len_ok = (fb_q == logical_frame ||
+                 (logical_frame < 16'(PADDED_FRAME_LEN) && fb_q == 16'(PADDED_FRAME_LEN))) &&
+                fb_q <= 16'(MAX_FRAME);
+  wire all_params = pidx_q == np;
+  wire data_ok    = len_ok && eod_ok_q && !trunc_q && all_params;
+
+  // raw ceiling: a frame longer than MAX_FRAME is cut there
+  wire [1:0]  raw_room = 2'(MAX_FRAME) - fb_q[1:0];   // bytes left in the cut word, mod 4
+  wire        raw_cut  = (fb_q + 16'(kb) > 16'(MAX_FRAME)) ||
+                         (fb_q + 16'(kb) == 16'(MAX_FRAME) && !in_last);
+
+  function automatic rx_admit_t make_admit(input logic [ERR_W-1:0] code);
+    make_admit.cmd        = oetp_cmd_e'(cmd);
+    make_admit.group      = group;
+    make_admit.src_mac    = src;
+    make_admit.local_mac  = conf.mac_address;
+    make_admit.peer       = peer_q;
+    make_admit.seq        = rseq_q;
+    make_admit.rid        = p_q[0];
+    make_admit.addr       = p_q[1];
+    make_admit.len        = (cmd == CMD_RMEM_READ_REQ || cmd == CMD_RMEM_WRITE_REQ) ? 32'd4 : p_q[2];
+    make_admit.biten      = p_q[2];
+    make_admit.wdata      = p_q[3];
+    make_admit.error_code = code;
+  endfunction
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      state_q       <= RX_IDLE;
+      hdr_q         <= '0;
+      hkeep_q       <= '0;
+      nhdr_q        <= '0;
+      ridx_q        <= '0;
+      fb_q          <= '0;
+      last_seen_q   <= 1'b0;
+      p_q           <= '0;
+      pidx_q        <= '0;
+      peer_q        <= '0;
+      matched_q     <= 1'b0;
+      admitted_q    <= 1'b0;
+      dlen_q        <= '0;
+      wc_q          <= '0;
+      dbytes_q      <= '0;
+      eod_ok_q      <= 1'b0;
+      trunc_q       <= 1'b0;
+      route_q       <= ROUTE_DROP;
+      rseq_q        <= '0;
+      held_valid_q  <= 1'b0;
+      held_final_q  <= 1'b0;
+      held_data_q   <= '0;
+      held_keep_q   <= '0;
+      o_valid_q     <= 1'b0;
+      o_last_q      <= 1'b0;
+      o_data_q      <= '0;
+      o_keep_q      <= '0;
+      o_id_q        <= '0;
+      o_dest_q      <= '0;
+      o_user_q      <= '0;
+      lk_valid_q    <= 1'b0;
+      claim_valid_q <= 1'b0;
+      admit_valid_q <= 1'b0;
+      rxs_valid_q   <= 1'b0;
+      ini_done_q    <= 1'b0;
+      ini_busy_q    <= 1'b0;
+      admit_q       <= '0;
+      rxs_q         <= '0;
+      res_q         <= '0;
+    end else begin
+      admit_valid_q <= 1'b0;
+      ini_done_q    <= 1'b0;
+      if (o_ready) o_valid_q <= 1'b0;
+      if (in_fire) begin
+        fb_q <= fb_next;
+        if (in_last) last_seen_q <= 1'b1;
+      end
+
+      // the held final word leaves with TLAST as soon as the slice has room
+      if (held_valid_q && held_final_q && can_load) begin
+        o_valid_q    <= 1'b1;
+        o_data_q     <= held_data_q;
+        o_keep_q     <= held_keep_q;
+        o_last_q     <= 1'b1;
+        held_valid_q <= 1'b0;
+      end
+      // an aborted response releases the initiator once its payload is closed
+      if (ini_busy_q && !ctx.waiting && !(held_valid_q && !(held_final_q && can_load)))
+        ini_busy_q <= 1'b0;
+
+      case (state_q)
+        RX_IDLE: begin
+          nhdr_q      <= '0;
+          pidx_q      <= '0;
+          matched_q   <= 1'b0;
+          admitted_q  <= 1'b0;
+          trunc_q     <= 1'b0;
+          eod_ok_q    <= 1'b0;
+          dbytes_q    <= '0;
+          wc_q        <= '0;
+          hdr_q       <= '0;
+          last_seen_q <= 1'b0;
+          fb_q        <= '0;
+          if (in_fire) begin
+            hdr_q[0]   <= in_data;
+            hkeep_q[0] <= in_keep;
+            nhdr_q     <= 3'd1;
+            fb_q       <= 16'(kb);
+            // a frame shorter than its Ethernet header is dropped here
+            state_q    <= in_last ? RX_IDLE : RX_HEADER;
+          end
+        end
+
+        RX_HEADER: begin
+          if (in_fire) begin
+            hdr_q[nhdr_q[1:0]]   <= in_data;
+            hkeep_q[nhdr_q[1:0]] <= in_keep;
+            nhdr_q               <= nhdr_q + 3'd1;
+            if (nhdr_q == 3'd3 || in_last) state_q <= RX_CLASSIFY;
+          end
+        end
+
+        RX_CLASSIFY: begin
+          if (fb_q < 16'd14) begin
+            state_q <= last_seen_q ? RX_IDLE : RX_DROP;
+          end else if (is_oetp) begin
+            // malformed oETP never falls through to the raw path
+            if (!dst_ok || src[40] || !cmd_known(cmd) ||
+                (cmd_is_response(cmd) && group) || (!cmd_is_response(cmd) && group && read_req))
+              state_q <= last_seen_q ? RX_IDLE : RX_DROP;
+            else if (cmd_is_response(cmd))
+              state_q <= last_seen_q ? RX_IDLE : RX_META;
+            else begin
+              lk_valid_q <= 1'b1;
+              state_q    <= RX_LOOKUP;
+            end
+          end else if (!raw_ok) begin
+            state_q <= last_seen_q ? RX_IDLE : RX_DROP;
+          end else if (claim_available) begin
+            claim_valid_q <= 1'b1;
+            state_q       <= RX_RAW_CLAIM;
+          end else begin
+            route_q <= ROUTE_DIRECT;
+            ridx_q  <= '0;
+            state_q <= RX_RAW_REPLAY;
+          end
+        end
+
+        RX_LOOKUP: begin
+          if (lk_rsp_valid) begin
+            lk_valid_q <= 1'b0;
+            peer_q     <= lk_rsp.peer;
+            // unknown sources and requests meeting a busy responder are drained
+            if (!lk_rsp.hit || rsp_busy || last_seen_q)
+              state_q <= last_seen_q ? RX_IDLE : RX_DROP;
+            else
+              state_q <= RX_META;
+          end
+        end
+
+        RX_META: begin
+          if (aborted) begin
+            state_q <= RX_DROP;
+          end else if (in_fire) begin
+            p_q[pidx_q[1:0]] <= in_data;
+            pidx_q           <= pidx_q + 3'd1;
+            if (cmd_is_response(cmd) && pidx_q == 3'd0 && !rsp_match) begin
+              state_q <= in_last ? RX_IDLE : RX_DROP;   // unmatched or late reply
+            end else begin
+              if (cmd_is_response(cmd) && pidx_q == 3'd0) begin
+                matched_q  <= 1'b1;
+                ini_busy_q <= 1'b1;
+              end
+              if (pidx_q + 3'd1 == np) begin
+                if (cmd == CMD_DMA_READ_RSP) begin
+                  dlen_q   <= ctx.len;
+                  o_id_q   <= ctx.seq;
+                  o_dest_q <= {ROUTE_PEER, ctx.peer};
+                  o_user_q <= {1'b0, ctx.last};
+                  trunc_q  <= in_last;
+                  state_q  <= in_last ? RX_FINAL : RX_DATA;
+                end else if (cmd == CMD_DMA_WRITE_REQ) begin
+                  dlen_q <= in_data;
+                  if (in_data == '0 || in_data > LEN_W'(FRAG_CEIL)) begin
+                    admit_valid_q <= 1'b1;
+                    admit_q       <= make_admit(ERR_LOCAL_INVALID);
+                    rseq_q        <= rseq_q + 1;
+                    state_q       <= in_last ? RX_IDLE : RX_DROP;
+                  end else begin
+                    admit_valid_q  <= 1'b1;
+                    admit_q        <= make_admit(ERR_NONE);
+                    admit_q.len    <= in_data;
+                    admitted_q     <= 1'b1;
+                    rseq_q         <= rseq_q + 1;
+                    o_id_q         <= rseq_q;
+                    o_dest_q       <= {ROUTE_PEER, peer_q};
+                    o_user_q       <= 2'b11;     // responder role, last
+                    trunc_q        <= in_last;
+                    state_q        <= RX_REQUEST;
+                  end
+                end else begin
+                  state_q <= in_last ? RX_FINAL : RX_TAIL;
+                end
+              end else if (in_last) begin
+                state_q <= RX_FINAL;              // truncated inside the parameters
+              end
+            end
+          end
+        end
+
+        RX_REQUEST: begin
+          // payload waits until the DMA engine holds the write descriptor
+          if (rsp_accepted) state_q <= trunc_q ? RX_FINAL : RX_DATA;
+        end
+
+        RX_DATA: begin
+          if (aborted) begin
+            held_final_q <= 1'b1;
+            state_q      <= RX_DROP;
+          end else if (in_fire) begin
+            if (held_valid_q) begin
+              o_valid_q <= 1'b1;
+              o_data_q  <= held_data_q;
+              o_keep_q  <= held_keep_q;
+              o_last_q  <= 1'b0;
+            end
+            held_valid_q <= 1'b1;
+            held_data_q  <= in_data;
+            held_keep_q  <= dkeep;
+            held_final_q <= dfinal || in_last;
+            dbytes_q     <= dbytes_q + LEN_W'(keep_bytes(dkeep));
+            wc_q         <= wc_q + 1;
+            if (in_last) begin
+              trunc_q <= 1'b1;
+              state_q <= RX_FINAL;
+            end else if (dfinal) begin
+              state_q <= RX_EOD;
+            end
+          end
+        end
+
+        RX_EOD: begin
+          if (aborted) begin
+            state_q <= RX_DROP;
+          end else if (in_fire) begin
+            eod_ok_q <= (in_data == EOD) && (in_keep == 4'hF);
+            state_q  <= in_last ? RX_FINAL : RX_TAIL;
+          end
+        end
+
+        RX_TAIL: begin
+          if (aborted)                  state_q <= RX_DROP;
+          else if (in_fire && in_last)  state_q <= RX_FINAL;
+        end
+
+        RX_FINAL: begin
+          if (aborted) begin
+            state_q <= RX_IDLE;
+          end else if (!held_valid_q) begin
+            if (matched_q) begin
+              ini_done_q <= 1'b1;
+              ini_busy_q <= 1'b0;
+              res_q.len  <= dbytes_q;
+              res_q.rdata <= p_q[1];
+              if (cmd == CMD_DMA_READ_RSP)
+                res_q.code <= data_ok ? ERR_NONE : ERR_REMOTE_AXIS;
+              else if (!len_ok || !all_params)
+                res_q.code <= ERR_LOCAL_AXIS;
+              else if (cmd == CMD_ERROR_RSP)
+                res_q.code <= csr_error_from_wire(p_q[1]);
+              else
+                res_q.code <= ERR_NONE;
+              state_q <= RX_IDLE;
+            end else if (admitted_q) begin
+              rxs_valid_q      <= 1'b1;
+              rxs_q.peer       <= peer_q;
+              rxs_q.seq        <= o_id_q;
+              rxs_q.len        <= dbytes_q;
+              rxs_q.error_code <= data_ok ? ERR_NONE : ERR_LOCAL_AXIS;
+              state_q          <= RX_STATUS;
+            end else begin
+              // fixed-layout request: a trustworthy Request ID gets a reply
+              if (pidx_q != 3'd0) begin
+                admit_valid_q <= 1'b1;
+                admit_q       <= make_admit((len_ok && all_params) ? ERR_NONE : ERR_LOCAL_AXIS);
+                rseq_q        <= rseq_q + 1;
+              end
+              state_q <= RX_IDLE;
+            end
+          end
+        end
+
+        RX_STATUS: begin
+          if (rxs_ready) begin
+            rxs_valid_q <= 1'b0;
+            state_q     <= RX_IDLE;
+          end
+        end
+
+        RX_DROP: begin
+          if (in_fire && in_last) state_q <= RX_IDLE;
+          else if (last_seen_q)   state_q <= RX_IDLE;
+        end
+
+        RX_RAW_CLAIM: begin
+          if (claim_ready) begin
+            claim_valid_q <= 1'b0;
+            route_q       <= ROUTE_NON_OETP_DMA;
+            ridx_q        <= '0;
+            state_q       <= RX_RAW_REPLAY;
+          end
+        end
+
+        RX_RAW_REPLAY: begin
+          if (can_load) begin
+            o_valid_q <= 1'b1;
+            o_data_q  <= hdr_q[ridx_q];
+            o_keep_q  <= hkeep_q[ridx_q];
+            o_last_q  <= last_seen_q && (3'(ridx_q) + 3'd1 == nhdr_q);
+            o_id_q    <= '0;
+            o_dest_q  <= {route_q, {PEER_IDX_W{1'b0}}};
+            o_user_q  <= '0;
+            ridx_q    <= ridx_q + 2'd1;
+            if (3'(ridx_q) + 3'd1 == nhdr_q) state_q <= last_seen_q ? RX_IDLE : RX_RAW_STREAM;
+          end
+        end
+
+        RX_RAW_STREAM: begin
+          if (in_fire) begin
+            o_valid_q <= 1'b1;
+            o_data_q  <= in_data;
+            o_keep_q  <= raw_cut ? (in_keep & last_keep(raw_room[1:0])) : in_keep;
+            o_last_q  <= in_last || raw_cut;
+            if (in_last)      state_q <= RX_IDLE;
+            else if (raw_cut) state_q <= RX_DROP;
+          end
+        end
+
+        default: state_q <= RX_IDLE;
+      endcase
+    end
+  end
+endmodule

@@ -1,0 +1,316 @@
+// TX controller: assembles every outgoing Ethernet frame. Three producers
+// compete at frame boundaries: responder replies (priority), initiator
+// requests and raw local frames (these two alternate). Bulk Data streams from
+// the local payload head at one word per cycle; the final word is held until
+// the source-read status is known, so EndOfData follows only a successful,
+// complete source. A frame is finished (and its owner told) only at the
+// Ethernet-facing TLAST handshake, after the TX register slice.
+module openenoc_oetp_tx
+  import openenoc_oetp_pkg::*;
+(
+  input  logic              clk,
+  input  logic              rst,
+  // local payload stream (s_axis_local, after its register slice)
+  input  logic              in_valid,
+  output logic              in_ready,
+  input  logic [DATA_W-1:0] in_data,
+  input  logic [KEEP_W-1:0] in_keep,
+  input  logic              in_last,
+  input  logic [SEQ_W-1:0]  in_id,
+  input  logic [DEST_W-1:0] in_dest,
+  input  logic [USER_W-1:0] in_user,
+  // Ethernet stream (into the m_axis_eth register slice)
+  output logic              out_valid,
+  input  logic              out_ready,
+  output logic [DATA_W-1:0] out_data,
+  output logic [KEEP_W-1:0] out_keep,
+  output logic              out_last,
+  input  logic              eth_done,      // TLAST handshake at m_axis_eth
+  // initiator requests
+  input  logic              ini_job_valid,
+  input  tx_job_t           ini_job,
+  input  src_status_t       ini_stat,
+  output logic              ini_done,      // pulse: job finished
+  output logic              ini_done_sent, // a frame went out
+  output logic [ERR_W-1:0]  ini_done_code,
+  // responder replies
+  input  logic              rsp_job_valid,
+  input  tx_job_t           rsp_job,
+  input  src_status_t       rsp_stat,
+  output logic              rsp_done,
+  output logic              rsp_done_sent,
+  output logic [ERR_W-1:0]  rsp_done_code
+);
+  typedef enum logic [3:0] {
+    TX_IDLE, TX_PRE_DRAIN, TX_HEADER, TX_DATA, TX_STATUS, TX_EOD,
+    TX_ERROR_FLUSH, TX_DRAIN, TX_RAW, TX_WAIT_END
+  } tx_state_e;
+  typedef enum logic [1:0] { OWN_RAW, OWN_INI, OWN_RSP } owner_e;
+
+  tx_state_e         state_q;
+  owner_e            owner_q;
+  // metadata fields matter only when the frame is picked
+  // verilator lint_off UNUSEDSIGNAL
+  tx_job_t           job_q;
+  // verilator lint_on UNUSEDSIGNAL
+  logic [2:0]        hidx_q;          // header/parameter word index
+  logic [DATA_W-1:0] held_q;          // newest Data word, not yet emitted
+  logic [LEN_W-1:0]  wc_q;            // Data words taken from the source
+  logic              in_last_seen_q;
+  logic              eth_seen_q;
+  logic              raw_drop_q;
+  logic              raw_turn_q;      // raw goes first when both wait
+  logic [ERR_W-1:0]  code_q;
+  logic              o_valid_q, o_last_q;
+  logic [DATA_W-1:0] o_data_q;
+  logic [KEEP_W-1:0] o_keep_q;
+  logic              ini_done_q, rsp_done_q, done_sent_q;
+  logic [ERR_W-1:0]  done_code_q;
+
+  assign out_valid     = o_valid_q;
+  assign out_data      = o_data_q;
+  assign out_keep      = o_keep_q;
+  assign out_last      = o_last_q;
+  assign ini_done      = ini_done_q;
+  assign rsp_done      = rsp_done_q;
+  assign ini_done_sent = done_sent_q;
+  assign rsp_done_sent = done_sent_q;
+  assign ini_done_code = done_code_q;
+  assign rsp_done_code = done_code_q;
+
+  // ---- frame selection (combinational view of the stream head) ----------
+  wire   head_raw = in_valid && (in_dest[DEST_W-1 -: 2] != ROUTE_PEER);
+
+  // the two helpers below each read a few fields of a job
+  // verilator lint_off UNUSEDSIGNAL
+  function automatic logic head_for(input tx_job_t j);
+    head_for = in_valid && in_dest == {ROUTE_PEER, j.peer} &&
+               in_user[TUSER_ROLE] == j.role && in_id == j.seq;
+  endfunction
+
+  // A source that already failed (or delivered the wrong length) never
+  // starts a frame.
+  function automatic logic pre_failed(input tx_job_t j, input src_status_t s);
+    pre_failed = j.has_data && s.valid && (s.code != ERR_NONE || s.len != j.data_len);
+  endfunction
+
+  function automatic logic eligible(input logic v, input tx_job_t j, input src_status_t s);
+    eligible = v && (!j.has_data || head_for(j) || pre_failed(j, s));
+  endfunction
+  // verilator lint_on UNUSEDSIGNAL
+
+  // An owner drops its job in the cycle after its done pulse: no pick then.
+  wire settle = ini_done_q || rsp_done_q;
+  wire rsp_ok = !settle && eligible(rsp_job_valid, rsp_job, rsp_stat);
+  wire ini_ok = !settle && eligible(ini_job_valid, ini_job, ini_stat);
+  wire pick_rsp = rsp_ok;
+  wire pick_raw = !settle && !rsp_ok && head_raw && (!ini_ok || raw_turn_q);
+  wire pick_ini = !rsp_ok && !pick_raw && ini_ok;
+
+  tx_job_t     pick_job;
+  src_status_t pick_stat, cur_stat;
+  assign pick_job  = pick_rsp ? rsp_job : ini_job;
+  assign pick_stat = pick_rsp ? rsp_stat : ini_stat;
+  assign cur_stat  = (owner_q == OWN_RSP) ? rsp_stat : ini_stat;
+
+  wire can_load   = !o_valid_q || out_ready;
+  wire start_data = (pick_rsp || pick_ini) && pick_job.has_data && !pre_failed(pick_job, pick_stat);
+  wire [LEN_W-1:0] ew = data_words(job_q.data_len);
+  wire stat_failed = cur_stat.valid && cur_stat.code != ERR_NONE;
+
+  always_comb begin
+    case (state_q)
+      TX_IDLE:                   in_ready = start_data;
+      TX_DATA:                   in_ready = can_load && !stat_failed;
+      TX_RAW:                    in_ready = can_load || raw_drop_q;
+      TX_DRAIN, TX_PRE_DRAIN:    in_ready = 1'b1;
+      default:                   in_ready = 1'b0;
+    endcase
+  end
+  wire in_fire = in_valid && in_ready;
+
+  logic [DATA_W-1:0] hword;
+  always_comb begin
+    if (hidx_q < 3'd4) hword = hdr_word(hidx_q[1:0], job_q.dst, job_q.src, job_q.cmd);
+    else               hword = job_q.params[hidx_q[1:0]];
+  end
+  wire hdr_final = (hidx_q == 3'd3 + job_q.nparams);
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      state_q        <= TX_IDLE;
+      owner_q        <= OWN_RAW;
+      job_q          <= '0;
+      hidx_q         <= '0;
+      held_q         <= '0;
+      wc_q           <= '0;
+      in_last_seen_q <= 1'b0;
+      eth_seen_q     <= 1'b0;
+      raw_drop_q     <= 1'b0;
+      raw_turn_q     <= 1'b0;
+      code_q         <= ERR_NONE;
+      o_valid_q      <= 1'b0;
+      o_last_q       <= 1'b0;
+      o_data_q       <= '0;
+      o_keep_q       <= '0;
+      ini_done_q     <= 1'b0;
+      rsp_done_q     <= 1'b0;
+      done_sent_q    <= 1'b0;
+      done_code_q    <= ERR_NONE;
+    end else begin
+      ini_done_q <= 1'b0;
+      rsp_done_q <= 1'b0;
+      if (out_ready) o_valid_q <= 1'b0;
+      if (eth_done)  eth_seen_q <= 1'b1;
+
+      case (state_q)
+        TX_IDLE: begin
+          eth_seen_q <= 1'b0;
+          code_q     <= ERR_NONE;
+          if (pick_raw) begin
+            owner_q    <= OWN_RAW;
+            raw_drop_q <= (in_dest[DEST_W-1 -: 2] == ROUTE_DROP);
+            raw_turn_q <= 1'b0;
+            state_q    <= TX_RAW;
+          end else if (pick_rsp || pick_ini) begin
+            owner_q <= pick_rsp ? OWN_RSP : OWN_INI;
+            if (pick_ini) raw_turn_q <= 1'b1;
+            job_q   <= pick_job;
+            hidx_q  <= '0;
+            if (pick_job.has_data && pre_failed(pick_job, pick_stat)) begin
+              code_q <= (pick_stat.code != ERR_NONE) ? pick_stat.code : ERR_LOCAL_AXIS;
+              if (pick_stat.len != '0) begin
+                state_q <= TX_PRE_DRAIN;
+              end else begin
+                // nothing was streamed: report at once, no frame
+                ini_done_q  <= pick_ini;
+                rsp_done_q  <= pick_rsp;
+                done_sent_q <= 1'b0;
+                done_code_q <= (pick_stat.code != ERR_NONE) ? pick_stat.code : ERR_LOCAL_AXIS;
+              end
+            end else begin
+              // the first payload beat is taken now and held
+              held_q         <= mask_keep(in_data, in_keep);
+              wc_q           <= 1;
+              in_last_seen_q <= in_last && start_data;
+              state_q        <= TX_HEADER;
+            end
+          end
+        end
+
+        TX_PRE_DRAIN: begin
+          if (in_fire && in_last) begin
+            ini_done_q  <= (owner_q == OWN_INI);
+            rsp_done_q  <= (owner_q == OWN_RSP);
+            done_sent_q <= 1'b0;
+            done_code_q <= code_q;
+            state_q     <= TX_IDLE;
+          end
+        end
+
+        TX_HEADER: begin
+          if (can_load) begin
+            o_valid_q <= 1'b1;
+            o_data_q  <= hword;
+            o_keep_q  <= '1;
+            o_last_q  <= hdr_final && !job_q.has_data;
+            hidx_q    <= hidx_q + 3'd1;
+            if (hdr_final)
+              state_q <= !job_q.has_data ? TX_WAIT_END
+                       : in_last_seen_q  ? TX_STATUS : TX_DATA;
+          end
+        end
+
+        TX_DATA: begin
+          if (stat_failed) begin
+            code_q  <= cur_stat.code;
+            state_q <= TX_ERROR_FLUSH;
+          end else if (in_fire) begin
+            if (wc_q == ew) begin
+              // more source words than Length: end the frame, drop the rest
+              code_q         <= ERR_LOCAL_AXIS;
+              in_last_seen_q <= in_last;
+              state_q        <= TX_ERROR_FLUSH;
+            end else begin
+              o_valid_q <= 1'b1;
+              o_data_q  <= held_q;
+              o_keep_q  <= '1;
+              o_last_q  <= 1'b0;
+              held_q    <= mask_keep(in_data, in_keep);
+              wc_q      <= wc_q + 1;
+              if (in_last) begin
+                in_last_seen_q <= 1'b1;
+                state_q        <= TX_STATUS;
+              end
+            end
+          end
+        end
+
+        TX_STATUS: begin
+          if (cur_stat.valid && can_load) begin
+            o_valid_q <= 1'b1;
+            o_data_q  <= held_q;
+            o_keep_q  <= '1;
+            if (cur_stat.code == ERR_NONE && cur_stat.len == job_q.data_len && wc_q == ew) begin
+              o_last_q <= 1'b0;
+              state_q  <= TX_EOD;
+            end else begin
+              o_last_q <= 1'b1;
+              code_q   <= (cur_stat.code != ERR_NONE) ? cur_stat.code : ERR_LOCAL_AXIS;
+              state_q  <= TX_WAIT_END;
+            end
+          end
+        end
+
+        TX_EOD: begin
+          if (can_load) begin
+            o_valid_q <= 1'b1;
+            o_data_q  <= EOD;
+            o_keep_q  <= '1;
+            o_last_q  <= 1'b1;
+            state_q   <= TX_WAIT_END;
+          end
+        end
+
+        TX_ERROR_FLUSH: begin
+          // the started frame ends with the held word and no EndOfData
+          if (can_load) begin
+            o_valid_q <= 1'b1;
+            o_data_q  <= held_q;
+            o_keep_q  <= '1;
+            o_last_q  <= 1'b1;
+            state_q   <= in_last_seen_q ? TX_WAIT_END : TX_DRAIN;
+          end
+        end
+
+        TX_DRAIN: begin
+          if (in_fire && in_last) state_q <= TX_WAIT_END;
+        end
+
+        TX_RAW: begin
+          if (in_fire) begin
+            if (!raw_drop_q) begin
+              o_valid_q <= 1'b1;
+              o_data_q  <= in_data;
+              o_keep_q  <= in_keep;
+              o_last_q  <= in_last;
+            end
+            if (in_last) state_q <= raw_drop_q ? TX_IDLE : TX_WAIT_END;
+          end
+        end
+
+        TX_WAIT_END: begin
+          if (eth_done || eth_seen_q) begin
+            ini_done_q  <= (owner_q == OWN_INI);
+            rsp_done_q  <= (owner_q == OWN_RSP);
+            done_sent_q <= 1'b1;
+            done_code_q <= code_q;
+            state_q     <= TX_IDLE;
+          end
+        end
+
+        default: state_q <= TX_IDLE;
+      endcase
+    end
+  end
+endmodule
