@@ -20,9 +20,28 @@ GUEST_MOD_SRC := $(wildcard $(TOP)/guest/linux/*.c $(TOP)/guest/linux/*.h) \
 	$(TOP)/guest/linux/Kbuild $(TOP)/include/openenoc/regs.h \
 	$(TOP)/include/openenoc/uapi_enoc.h
 
-.PHONY: guest guest-kernel guest-module guest-shell
+# Userspace: libenoc (the HAL) and the tools, static for the initramfs. The
+# tools reuse the engine's wire codec for CSR error names and frame layout.
+GUEST_BIN := $(GUEST_OUT)/bin
+GUEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror=implicit \
+	-I$(TOP)/include -I$(TOP)/guest/lib -I$(TOP)/guest/tools
+GUEST_LIB_SRC := $(wildcard $(TOP)/guest/lib/*.c) $(TOP)/guest/tools/cli.c \
+	$(TOP)/hw/engine/oetp_wire.c
+GUEST_HDRS := $(wildcard $(TOP)/guest/lib/*.h $(TOP)/guest/tools/*.h) \
+	$(wildcard $(TOP)/include/openenoc/*.h)
+GUEST_TOOLS := enocctl
+GUEST_TOOL_BINS := $(addprefix $(GUEST_BIN)/,$(GUEST_TOOLS))
+GUEST_INITRAMFS_ARGS += $(addprefix -b ,$(GUEST_TOOL_BINS))
 
-guest: guest-kernel guest-module
+$(GUEST_BIN)/enocctl: $(wildcard $(TOP)/guest/tools/enocctl*.c) $(GUEST_LIB_SRC) $(GUEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(GUEST_CFLAGS) -static -o $@ $(filter %.c,$^)
+
+.PHONY: guest guest-kernel guest-module guest-tools guest-shell
+
+guest-tools: $(GUEST_TOOL_BINS)
+
+guest: guest-kernel guest-module guest-tools
 	@$(TOP)/scripts/guest-initramfs.sh -o $(GUEST_INITRAMFS) -k $(GUEST_KDIR_OUT) \
 		-r $(TOP)/guest/rootfs -m $(GUEST_MOD_OUT)/openenoc.ko $(GUEST_INITRAMFS_ARGS)
 

@@ -35,6 +35,8 @@ struct enoc_buf_mem {
 	void *cpu;
 	dma_addr_t bus;
 	size_t size;
+	bool pooled;		/* from the dma_pool, at pool_off */
+	size_t pool_off;
 	unsigned int map_count;	/* live user mappings of this buffer */
 };
 
@@ -89,6 +91,8 @@ void enoc_cdev_del(struct enoc_dev *enoc);
 vm_fault_t enoc_vm_sigbus(struct vm_fault *vmf);
 
 /* enoc_buf.c */
+int enoc_pool_init(void);
+void enoc_pool_exit(void);
 int enoc_buf_alloc(struct enoc_dev *enoc, size_t size);
 int enoc_buf_free(struct enoc_dev *enoc);
 void enoc_buf_release(struct enoc_dev *enoc);

@@ -100,12 +100,21 @@ static int __init enoc_init(void)
 {
 	int ret;
 
-	ret = enoc_cdev_init();
+	ret = enoc_pool_init();
 	if (ret)
 		return ret;
+	ret = enoc_cdev_init();
+	if (ret)
+		goto err_pool;
 	ret = pci_register_driver(&enoc_driver);
 	if (ret)
-		enoc_cdev_exit();
+		goto err_cdev;
+	return 0;
+
+err_cdev:
+	enoc_cdev_exit();
+err_pool:
+	enoc_pool_exit();
 	return ret;
 }
 
@@ -113,6 +122,7 @@ static void __exit enoc_exit(void)
 {
 	pci_unregister_driver(&enoc_driver);
 	enoc_cdev_exit();
+	enoc_pool_exit();
 }
 
 module_init(enoc_init);
