@@ -233,11 +233,35 @@ static bool mem_args_ok(HNode *n, const char *what, uint32_t addr,
     return true;
 }
 
+/* OE_HARNESS_TRACE=1 in the environment prints every host callback. */
+static int trace_on = -1;
+
+static void trace(HNode *n, const char *fmt, ...) H_PRINTF(2, 3);
+
+static void trace(HNode *n, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (trace_on < 0) {
+        const char *e = getenv("OE_HARNESS_TRACE");
+        trace_on = e && *e && *e != '0';
+    }
+    if (!trace_on) {
+        return;
+    }
+    va_start(ap, fmt);
+    printf("# [%llu] %s: ", (unsigned long long)n->w->now, n->name);
+    vprintf(fmt, ap);
+    putchar('\n');
+    va_end(ap);
+}
+
 static OeMemStatus host_mem_read(void *opaque, uint32_t addr, void *buf,
                                  uint32_t len)
 {
     HNode *n = opaque;
 
+    trace(n, "mem_read 0x%08x +%u", addr, len);
     if (!in_call(n, "mem_read") || !mem_args_ok(n, "mem_read", addr, len)) {
         return OE_MEM_SLVERR;
     }
@@ -252,6 +276,7 @@ static OeMemStatus host_mem_write(void *opaque, uint32_t addr,
 {
     HNode *n = opaque;
 
+    trace(n, "mem_write 0x%08x +%u", addr, len);
     if (!in_call(n, "mem_write") || !mem_args_ok(n, "mem_write", addr, len)) {
         return OE_MEM_SLVERR;
     }
@@ -265,6 +290,8 @@ static void host_tx_frame(void *opaque, const uint8_t *frame, size_t len)
 {
     HNode *n = opaque;
 
+    trace(n, "tx_frame %zu bytes, cmd 0x%02x", len,
+          len > OETP_OFF_CMD ? frame[OETP_OFF_CMD] : 0);
     if (!in_call(n, "tx_frame")) {
         return;
     }
@@ -295,6 +322,7 @@ static void host_set_irq(void *opaque, bool level)
 {
     HNode *n = opaque;
 
+    trace(n, "set_irq %d", level);
     in_call(n, "set_irq");
     if (level) {
         n->irq_msgs++;
@@ -311,6 +339,7 @@ static void host_csr_complete(void *opaque, uint32_t value)
 {
     HNode *n = opaque;
 
+    trace(n, "csr_complete 0x%08x", value);
     in_call(n, "csr_complete");
     if (!n->csr_pending && !csr_issuing) {
         violate(n->w, "%s: csr_complete(0x%08x) without a pending access",
@@ -327,6 +356,7 @@ static void host_arm_timer(void *opaque, uint64_t cycle)
 {
     HNode *n = opaque;
 
+    trace(n, "arm_timer %llu", (unsigned long long)cycle);
     in_call(n, "arm_timer");
     n->timer = cycle;
     n->arm_calls++;
