@@ -60,7 +60,7 @@ module openenoc_oetp_initiator
   // verilator lint_on UNUSEDSIGNAL
   logic [31:0] rid_q /*verilator public_flat_rw*/;   // wire Request ID counter
   logic [31:0] cur_rid_q;
-  logic [31:0] tmo_q;            // snapshot of the response timeout, 0 = none
+  logic [31:0] tmo_q /*verilator public_flat_rd*/;   // response timeout snapshot, 0 = none
   logic [31:0] cnt_q /*verilator public_flat_rd*/;
   logic        group_q, lk_valid_q, req_ready_q, ts_ready_q, job_valid_q, cpl_valid_q;
   logic        txd_q, txd_sent_q;
@@ -251,7 +251,8 @@ module openenoc_oetp_initiator
           // a response validated in the expiry cycle wins over the timeout
           if (rx_done) begin
             cpl_q <= make_cpl(cmd_q, rx_result.code,
-                              (rx_result.code == ERR_NONE && cmd_q.op == OP_WRITE) ? cmd_q.len
+                              (rx_result.code == ERR_NONE &&
+                               (cmd_q.op == OP_WRITE || cmd_q.kind == KIND_RMEM)) ? cmd_q.len
                                                                                   : rx_result.len,
                               rx_result.rdata);
             cpl_valid_q <= 1'b1;

@@ -92,7 +92,8 @@ module openenoc_oetp_rx
   logic [SEQ_W-1:0]  o_id_q;
   logic [DEST_W-1:0] o_dest_q;
   logic [USER_W-1:0] o_user_q;
-  logic              lk_valid_q, claim_valid_q, admit_valid_q, rxs_valid_q, ini_done_q;
+  logic              lk_valid_q, claim_valid_q, admit_valid_q, rxs_valid_q;
+  logic              ini_done_q /*verilator public_flat_rd*/;   // bench: expiry precedence
   logic              ini_busy_q;
   rx_admit_t         admit_q;
   xfer_status_t      rxs_q;
@@ -432,7 +433,7 @@ module openenoc_oetp_rx
               if (cmd == CMD_DMA_READ_RSP)
                 res_q.code <= data_ok ? ERR_NONE : ERR_REMOTE_AXIS;
               else if (!len_ok || !all_params)
-                res_q.code <= ERR_LOCAL_AXIS;
+                res_q.code <= ERR_REMOTE_AXIS;      // malformed but associated reply
               else if (cmd == CMD_ERROR_RSP)
                 res_q.code <= csr_error_from_wire(p_q[1]);
               else
@@ -447,7 +448,7 @@ module openenoc_oetp_rx
               state_q          <= RX_STATUS;
             end else begin
               // fixed-layout request: a trustworthy Request ID gets a reply
-              if (pidx_q != 3'd0) begin
+              if (fb_q >= 16'd20) begin
                 admit_valid_q <= 1'b1;
                 admit_q       <= make_admit((len_ok && all_params) ? ERR_NONE : ERR_LOCAL_AXIS);
                 rseq_q        <= rseq_q + 1;
