@@ -75,3 +75,14 @@ unsigned hn_fifo_level(HNode *n)
 {
     return H_GET(hn_rd(n, OE_IRQ_STATUS), OE_IRQ_STATUS_FIFO_LEVEL);
 }
+
+void hx_mirror(HNode *a, unsigned ia, HNode *b, unsigned ib, bool push,
+               uint32_t la, uint32_t rb, uint32_t size)
+{
+    hn_peer(a, ia, &(HPeer){ .mac = b->mac, .local_address = la,
+                             .remote_address = rb, .size = size,
+                             .mode = push ? 3 : 2 });
+    hn_peer(b, ib, &(HPeer){ .mac = a->mac, .local_address = rb,
+                             .remote_address = la, .size = size,
+                             .mode = push ? 2 : 3 });
+}

@@ -103,6 +103,7 @@ typedef struct HFrame {
     uint8_t *data;
     size_t len;
     uint64_t cycle;   /* when it was transmitted / delivered */
+    uint64_t seq;     /* world-wide order of transmissions and deliveries */
     int src;          /* transmitting node */
 } HFrame;
 
@@ -243,6 +244,16 @@ size_t hn_unread_rx(const HNode *n);
 void hn_skip_tx(HNode *n);
 void hn_skip_rx(HNode *n);
 
+/* Frame inspection (oETP fields; 0 where the frame is too short). */
+uint8_t hf_cmd(const HFrame *f);      /* Cmd octet, 0 if not oETP */
+uint32_t hf_param(const HFrame *f, unsigned i);
+uint64_t hf_dst(const HFrame *f);
+uint64_t hf_src(const HFrame *f);
+/* Frames in a node's TX list with this Cmd (-1: all frames). */
+size_t hn_count_tx(const HNode *n, int cmd);
+/* k-th such frame (0-based) or NULL. */
+const HFrame *hn_tx_nth(const HNode *n, int cmd, size_t k);
+
 /* ------------------------------------------------------------------ */
 /* CSR access.                                                          */
 
@@ -288,6 +299,14 @@ uint32_t hn_dma(HNode *n, unsigned idx);
 /* Request, run idle, check the block finished; returns the dma word. */
 uint32_t hn_dma_run(HNode *n, unsigned idx);
 void hn_clear_error(HNode *n, unsigned idx);
+/*
+ * A mirror between two engines: a's entry ia points at b and b's entry ib
+ * at a. push: a in mode 3 writes [la, la+size) to b's [rb, rb+size), b in
+ * mode 2 admits exactly that window; pull: a in mode 2 reads it from b in
+ * mode 3.
+ */
+void hx_mirror(HNode *a, unsigned ia, HNode *b, unsigned ib, bool push,
+               uint32_t la, uint32_t rb, uint32_t size);
 
 /* IRQ helpers. */
 #define H_CLAIM(src, peer, seq) \

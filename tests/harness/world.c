@@ -45,8 +45,8 @@ void hw_check(HWorld *w)
 /* ------------------------------------------------------------------ */
 /* Frame lists and delivery queues.                                     */
 
-static void list_push(HFrameList *l, const uint8_t *data, size_t len,
-                      uint64_t cycle, int src)
+static void list_push(HWorld *w, HFrameList *l, const uint8_t *data,
+                      size_t len, uint64_t cycle, int src)
 {
     HFrame *f;
 
@@ -65,6 +65,7 @@ static void list_push(HFrameList *l, const uint8_t *data, size_t len,
     memcpy(f->data, data, len);
     f->len = len;
     f->cycle = cycle;
+    f->seq = w->order++;
     f->src = src;
 }
 
@@ -299,7 +300,7 @@ static void host_tx_frame(void *opaque, const uint8_t *frame, size_t len)
         violate(n->w, "%s: tx_frame of %zu bytes", n->name, len);
         return;
     }
-    list_push(&n->tx, frame, len, n->w->now, n->idx);
+    list_push(n->w, &n->tx, frame, len, n->w->now, n->idx);
     if (n->tx_budget > 0) {
         n->tx_budget--;
     }
@@ -527,7 +528,7 @@ static bool deliver_one(HNode *n)
         return false;
     }
     d = &n->q[0];
-    list_push(&n->rx, d->data, d->len, n->w->now, d->src);
+    list_push(n->w, &n->rx, d->data, d->len, n->w->now, d->src);
     if (n->e) {
         enter(n);
         oe_engine_rx_frame(n->e, d->data, d->len);
@@ -625,7 +626,7 @@ bool hw_run_idle(HWorld *w, uint64_t max_cycles)
 
 void hn_send(HNode *from, const uint8_t *frame, size_t len)
 {
-    list_push(&from->tx, frame, len, from->w->now, from->idx);
+    list_push(from->w, &from->tx, frame, len, from->w->now, from->idx);
     fan_out(from->w, from->idx, frame, len);
 }
 
@@ -657,6 +658,52 @@ size_t hn_unread_tx(const HNode *n)
 size_t hn_unread_rx(const HNode *n)
 {
     return n->rx.n - n->rx.cursor;
+}
+
+uint8_t hf_cmd(const HFrame *f)
+{
+    if (!f || f->len <= OETP_OFF_CMD || f->data[12] != 0x88 ||
+        f->data[13] != 0xB5 || f->data[OETP_OFF_MAGIC] != OETP_MAGIC) {
+        return 0;
+    }
+    return f->data[OETP_OFF_CMD];
+}
+
+uint32_t hf_param(const HFrame *f, unsigned i)
+{
+    size_t off = OETP_OFF_PARAM1 + 4 * (size_t)(i - 1);
+    return f && i >= 1 && f->len >= off + 4 ? oetp_get_le32(f->data + off) : 0;
+}
+
+uint64_t hf_dst(const HFrame *f)
+{
+    return f && f->len >= 6 ? oetp_get_mac(f->data) : 0;
+}
+
+uint64_t hf_src(const HFrame *f)
+{
+    return f && f->len >= 12 ? oetp_get_mac(f->data + 6) : 0;
+}
+
+size_t hn_count_tx(const HNode *n, int cmd)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n->tx.n; i++) {
+        k += cmd < 0 || hf_cmd(&n->tx.v[i]) == cmd;
+    }
+    return k;
+}
+
+const HFrame *hn_tx_nth(const HNode *n, int cmd, size_t k)
+{
+    for (size_t i = 0; i < n->tx.n; i++) {
+        if (cmd < 0 || hf_cmd(&n->tx.v[i]) == cmd) {
+            if (!k--) {
+                return &n->tx.v[i];
+            }
+        }
+    }
+    return NULL;
 }
 
 void hn_skip_tx(HNode *n)
