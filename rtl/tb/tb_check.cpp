@@ -1,4 +1,6 @@
 // Checks and helpers for the oETP engine bench (see tb_check.h).
+#include <algorithm>
+
 #include "tb_check.h"
 
 unsigned g_failures;
@@ -182,4 +184,10 @@ std::string hex(const Bytes &b, size_t max)
         r += t;
     }
     return r;
+}
+
+bool word_prefix(const Bytes &f, const Bytes &full, size_t min)
+{
+    return f.size() >= min && f.size() <= full.size() && f.size() % 4 == 0 &&
+           std::equal(f.begin(), f.end(), full.begin());
 }

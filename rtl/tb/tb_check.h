@@ -64,5 +64,8 @@ bool wait_frames(Sim &s, size_t n, uint64_t max = 100000);
 bool wait_cpls(Sim &s, size_t n, uint64_t max = 100000);
 uint8_t dest_of(unsigned route, unsigned peer);
 std::string hex(const Bytes &b, size_t max = 48);
+// A frame cut by a failed source: a word-aligned prefix of full, at least min
+// bytes long (payload emission may stop anywhere after the failure).
+bool word_prefix(const Bytes &f, const Bytes &full, size_t min);
 
 #endif
