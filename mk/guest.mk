@@ -64,3 +64,25 @@ $(GUEST_MOD_OUT)/openenoc.ko: $(GUEST_MOD_SRC)
 # Interactive guest with one openenoc device on its own (for poking with enocctl).
 guest-shell: guest
 	$(TOP)/scripts/guest-run.sh --interactive
+
+# Everything `make demo` needs is built first, so it works on a fresh machine.
+# DEMO_ARGS passes options to scripts/demo.sh (e.g. DEMO_ARGS="--slaves 3").
+.PHONY: demo check-guest bench-guest
+demo:
+	@$(MAKE) --no-print-directory deps
+	@$(MAKE) --no-print-directory qemu
+	@$(MAKE) --no-print-directory guest
+	@$(TOP)/scripts/demo.sh $(DEMO_ARGS)
+
+check-guest: qemu guest
+	@$(TOP)/scripts/guest-check.sh
+
+bench-guest: qemu guest
+	@$(TOP)/scripts/guest-bench.sh
+
+# The guest suites need the project's QEMU (mk/qemu.mk, `make qemu`); until
+# that fragment exists they are not part of `make check` / `make bench`.
+ifneq ($(wildcard $(TOP)/mk/qemu.mk),)
+CHECK_TARGETS += check-guest
+BENCH_TARGETS += bench-guest
+endif

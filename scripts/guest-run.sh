@@ -96,7 +96,17 @@ for f in ${files[@]+"${files[@]}"}; do
     args+=(-fw_cfg "name=opt/openenoc/${f%%=*},file=${f#*=}")
 done
 cmdline="console=ttyS0 panic=-1 quiet$append"
-[ $# -eq 0 ] || cmdline="$cmdline -- $*"
+if [ $# -gt 0 ]; then
+    # The kernel splits at blanks but keeps a double-quoted word whole.
+    cmdline="$cmdline --"
+    for a in "$@"; do
+        case $a in
+        *'"'*) die "a guest argument cannot contain a double quote: use --script" ;;
+        *[[:space:]]*) cmdline="$cmdline \"$a\"" ;;
+        *) cmdline="$cmdline $a" ;;
+        esac
+    done
+fi
 args+=(-append "$cmdline")
 
 if [ "$interactive" = 1 ]; then
