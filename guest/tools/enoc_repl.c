@@ -289,6 +289,12 @@ static void master_handle(Repl *r, Msg *m)
         s->mac = m->src;
         s->bus = m->w[0];
         s->hello = true;
+        if (m->id == 1) {
+            /* Slave 1 reads and writes our RMEM area through its window. */
+            EnocPeer p = { .mac = s->mac, .mode = ENOC_MODE_RMEM,
+                           .local = r->d.buf_bus + r->rmem_off, .size = 4 * RMEM_WORDS };
+            cli_check(enoc_peer_set(&r->d, 2, &p));
+        }
         w[0] = r->d.buf_bus + r->rmem_off;
         send_msg(r, m->src, REPL_WELCOME, m->id, m->seq, w, 1);
         break;
