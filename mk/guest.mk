@@ -29,7 +29,7 @@ GUEST_LIB_SRC := $(wildcard $(TOP)/guest/lib/*.c) $(TOP)/guest/tools/cli.c \
 	$(TOP)/hw/engine/oetp_wire.c
 GUEST_HDRS := $(wildcard $(TOP)/guest/lib/*.h $(TOP)/guest/tools/*.h) \
 	$(wildcard $(TOP)/include/openenoc/*.h)
-GUEST_TOOLS := enocctl enoc-repl
+GUEST_TOOLS := enocctl enoc-repl enoc-tcp
 GUEST_TOOL_BINS := $(addprefix $(GUEST_BIN)/,$(GUEST_TOOLS))
 GUEST_INITRAMFS_ARGS += $(addprefix -b ,$(GUEST_TOOL_BINS))
 
@@ -38,6 +38,10 @@ $(GUEST_BIN)/enocctl: $(wildcard $(TOP)/guest/tools/enocctl*.c) $(GUEST_LIB_SRC)
 	$(CC) $(GUEST_CFLAGS) -static -o $@ $(filter %.c,$^)
 
 $(GUEST_BIN)/enoc-repl: $(TOP)/guest/tools/enoc_repl.c $(GUEST_LIB_SRC) $(GUEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(GUEST_CFLAGS) -static -o $@ $(filter %.c,$^)
+
+$(GUEST_BIN)/enoc-tcp: $(TOP)/guest/tools/enoc_tcp.c $(GUEST_LIB_SRC) $(GUEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(GUEST_CFLAGS) -static -o $@ $(filter %.c,$^)
 
