@@ -272,6 +272,9 @@ void hn_wr64(HNode *n, uint32_t off, uint64_t v);
 uint32_t hn_wait_csr(HNode *n, uint64_t max_cycles);
 
 void hn_reset(HNode *n);
+/* Migration round trip: save the engine, replace it by a fresh one and load
+ * the blob into it (fails the test if save/load fail). */
+void hn_migrate(HNode *n);
 void hn_advance(HNode *n);   /* tell the engine the current cycle */
 bool hn_can_receive(HNode *n);
 void hn_set_request_id(HNode *n, uint32_t id);

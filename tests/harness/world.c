@@ -837,6 +837,32 @@ void hn_reset(HNode *n)
     n->csr_pending = false;
 }
 
+void hn_migrate(HNode *n)
+{
+    size_t need, got;
+    uint8_t *blob;
+    const char *err = NULL;
+    int r;
+
+    H_CHECKF(!n->csr_pending, "%s: migrating with a pending CSR access",
+             n->name);
+    enter(n);
+    need = oe_engine_save(n->e, NULL, 0);
+    blob = malloc(need ? need : 1);
+    got = blob ? oe_engine_save(n->e, blob, need) : 0;
+    oe_engine_free(n->e);
+    n->e = oe_engine_new(&host_ops, n, NULL, &err);
+    r = n->e && blob ? oe_engine_load(n->e, blob, got) : -1;
+    n->in_call = false;
+    free(blob);
+    H_CHECKF(n->e, "oe_engine_new: %s", err ? err : "?");
+    H_CHECKF(got == need && need > 0, "save: %zu of %zu bytes", got, need);
+    H_CHECKF(r == 0, "load of a fresh save failed");
+    n->told = 0;
+    hn_advance(n);
+    hw_check(n->w);
+}
+
 bool hn_can_receive(HNode *n)
 {
     return oe_engine_can_receive(n->e);

@@ -1,0 +1,176 @@
+/*
+ * Hard reset (oetp-engine.txt "Request ID allocation and hard reset",
+ * endpoint.md 8) and the migration state: reset clears contexts, FIFOs,
+ * events and the Request ID counter; a reply to a request from before the
+ * reset cannot complete anything; a saved engine resumes where it was.
+ */
+#include <stdlib.h>
+
+#include "harness.h"
+
+static void reset_mid_block_drops_the_block_and_its_reply(void)
+{
+    HWorld *w = hw_new();
+    HNode *a = hw_engine(w, "A", H_MAC_A, NULL);
+    HNode *b = hw_engine(w, "B", H_MAC_B, NULL);
+    uint32_t v;
+
+    hx_mirror(a, 0, b, 0, false, 0x1000, 0x8000, 20000);
+    hm_pattern(&b->mem, 0x8000, 20000, 1);
+    hw_add_fault(w, &(HFault){ .kind = HF_DELAY, .src = 1, .dst = 0,
+                               .cmd = -1, .delay = 100 });
+    hn_dma_request(a, 0);
+    hw_settle(w);
+    H_EQ(hn_count_tx(a, OETP_DMA_READ_REQ), 1);
+    hn_reset(a);
+    v = hn_dma(a, 0);
+    H_EQ(v, OE_PEER_DMA_RESET);
+    hm_log_clear(&a->mem);
+    H_CHECK(hw_run_idle(w, 1 << 20));
+    /* the reply arrived after the reset: nothing written, nothing sent */
+    H_EQ(hm_log_count(&a->mem, HM_WRITE), 0);
+    H_EQ(hn_count_tx(a, -1), 1);
+    H_EQ(hn_dma(a, 0), OE_PEER_DMA_RESET);
+}
+
+static void reset_clears_irq_fifo_level_and_sequence(void)
+{
+    HWorld *w = hw_new();
+    HNode *a = hw_engine(w, "A", H_MAC_A, NULL);
+
+    hn_irq_enable(a, 1u << H_SRC_RAW_TX);
+    for (int i = 0; i < 3; i++) {
+        hn_wr(a, OE_RAW_TX_COMMAND_STATUS,
+              OE_RAW_TX_COMMAND_STATUS_REQUEST_MASK);
+        hw_settle(w);
+    }
+    H_EQ(hn_fifo_level(a), 3);
+    H_CHECK(a->irq);
+    hn_reset(a);
+    H_CHECK(!a->irq);
+    H_EQ(hn_rd(a, OE_IRQ_STATUS), 0);
+    H_EQ(hn_claim(a), 0);
+    hn_irq_enable(a, 1u << H_SRC_RAW_TX);
+    hn_wr(a, OE_RAW_TX_COMMAND_STATUS, OE_RAW_TX_COMMAND_STATUS_REQUEST_MASK);
+    hw_settle(w);
+    H_EQ(hn_claim(a), H_CLAIM(H_SRC_RAW_TX, 0, 0));
+}
+
+static void reset_completes_pending_access_and_restarts_request_ids(void)
+{
+    HWorld *w = hw_new();
+    HNode *a = hw_engine(w, "A", H_MAC_A, NULL);
+    HNode *b = hw_scripted(w, "B", H_MAC_B);
+    uint32_t v;
+    HPeer p = { .mac = H_MAC_B, .remote_address = 0x8000, .size = 0x100,
+                .mode = 1 };
+
+    (void)b;
+    hn_peer(a, 0, &p);
+    hn_set_request_id(a, 77);
+    H_EQ(hn_csr_read(a, H_RMEM(0), 4, &v), OE_CSR_PENDING);
+    hw_settle(w);
+    H_EQ(hf_param(hn_tx_nth(a, OETP_RMEM_READ_REQ, 0), 1), 77);
+    hn_reset(a);   /* checks the all-ones completion */
+    hn_set_mac(a, H_MAC_A);
+    hn_peer(a, 0, &p);
+    H_EQ(hn_csr_read(a, H_RMEM(0), 4, &v), OE_CSR_PENDING);
+    hw_settle(w);
+    H_EQ(hf_param(hn_tx_nth(a, OETP_RMEM_READ_REQ, 1), 1), 0);
+}
+
+static void reset_disarms_raw_rx(void)
+{
+    HWorld *w = hw_new();
+    HNode *a = hw_engine(w, "A", H_MAC_A, NULL);
+    HNode *b = hw_scripted(w, "B", H_MAC_B);
+    uint8_t f[64] = { 0 };
+
+    hn_wr(a, OE_RAW_RX_BUFFER_ADDRESS, 0x3000);
+    hn_wr(a, OE_RAW_RX_BUFFER_CAPACITY, 100);
+    hn_wr(a, OE_RAW_RX_COMMAND_STATUS, OE_RAW_RX_COMMAND_STATUS_REQUEST_MASK);
+    hn_reset(a);
+    hn_set_mac(a, H_MAC_A);
+    H_EQ(hn_rd(a, OE_RAW_RX_COMMAND_STATUS), OE_RAW_RX_COMMAND_STATUS_RESET);
+    oetp_put_mac(f, H_MAC_A);
+    oetp_put_mac(f + 6, H_MAC_B);
+    f[12] = 0x08;
+    hm_log_clear(&a->mem);
+    hn_send(b, f, 60);
+    hw_settle(w);
+    H_EQ(hm_log_count(&a->mem, HM_WRITE), 0);
+}
+
+/* Save in the middle of a block, load into a fresh engine: the block
+ * finishes as if nothing happened. */
+static void migration_resumes_a_block_in_flight(void)
+{
+    HWorld *w = hw_new();
+    HNode *a = hw_engine(w, "A", H_MAC_A, NULL);
+    HNode *b = hw_engine(w, "B", H_MAC_B, NULL);
+
+    hx_mirror(a, 0, b, 0, true, 0x1000, 0x8000, 30000);
+    hm_pattern(&a->mem, 0x1000, 30000, 2);
+    hn_wr(a, OE_CONFIG_DMA_TIMEOUT, 100000);
+    hn_irq_enable(a, 1u << H_SRC_PEER_DMA);
+    hn_wr(a, OE_PEER_DMA(0), 3 | OE_PEER_DMA_IRQ_ENABLE_MASK);
+    hw_add_fault(w, &(HFault){ .kind = HF_DELAY, .src = 1, .dst = 0,
+                               .cmd = -1, .delay = 50 });
+    hn_dma_request(a, 0);
+    hw_run_for(w, 120);
+    H_EQ(H_GET(hn_dma(a, 0), OE_PEER_DMA_IDLE), 0);
+    hn_migrate(a);
+    hn_migrate(b);
+    H_CHECK(hw_run_idle(w, 1 << 20));
+    H_EQ(hn_dma(a, 0), 3 | OE_PEER_DMA_IRQ_ENABLE_MASK | OE_PEER_DMA_IDLE_MASK |
+         OE_PEER_DMA_DONE_MASK);
+    h_check_bytes("block", hm_ptr(&b->mem, 0x8000, 30000), 30000,
+                  hm_ptr(&a->mem, 0x1000, 30000), 30000);
+    H_EQ(hn_claim(a), H_CLAIM(H_SRC_PEER_DMA, 0, 0));
+    H_EQ(hn_count_tx(a, OETP_DMA_WRITE_REQ), 4);
+}
+
+/* A malformed blob is refused and leaves a hard-reset engine. */
+static void migration_rejects_malformed_state(void)
+{
+    HWorld *w = hw_new();
+    HNode *a = hw_engine(w, "A", H_MAC_A, NULL);
+    uint8_t junk[64];
+    size_t need;
+    uint8_t *blob;
+
+    hn_wr(a, OE_TEST_REG, 0x1234);
+    need = oe_engine_save(a->e, NULL, 0);
+    blob = malloc(need);
+    H_CHECK(blob != NULL);
+    h_cleanup(free, blob);
+    H_EQ(oe_engine_save(a->e, blob, need), need);
+    for (size_t cut = 0; cut < need; cut += need / 7 + 1) {
+        a->in_call = true;
+        H_EQ(oe_engine_load(a->e, blob, cut), -1);
+        a->in_call = false;
+        H_EQ(hn_rd(a, OE_TEST_REG), 0);
+    }
+    for (size_t i = 0; i < sizeof(junk); i++) {
+        junk[i] = (uint8_t)(i * 37 + 1);
+    }
+    a->in_call = true;
+    H_EQ(oe_engine_load(a->e, junk, sizeof(junk)), -1);
+    H_EQ(oe_engine_load(a->e, blob, need), 0);
+    a->in_call = false;
+    H_EQ(hn_rd(a, OE_TEST_REG), 0x1234);
+}
+
+static const HTest tests[] = {
+    H_TEST(reset_mid_block_drops_the_block_and_its_reply),
+    H_TEST(reset_clears_irq_fifo_level_and_sequence),
+    H_TEST(reset_completes_pending_access_and_restarts_request_ids),
+    H_TEST(reset_disarms_raw_rx),
+    H_TEST(migration_resumes_a_block_in_flight),
+    H_TEST(migration_rejects_malformed_state),
+};
+
+int main(int argc, char **argv)
+{
+    return h_main(argc, argv, tests, sizeof(tests) / sizeof(tests[0]));
+}
