@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# make qemu: fetch the pinned QEMU, graft the openenoc device and qtests into
+# it, configure a minimal x86_64 system emulator and build it.
+#
+# The unpacked tree and its build directory live in the cache
+# ($OPENENOC_CACHE/qemu-<version>-tree, override with OPENENOC_QEMU_TREE) so
+# a fresh clone on the same machine rebuilds only what changed; build/qemu/tree
+# links to it. Outputs: build/qemu/qemu-system-x86_64 and the qtest binaries
+# in build/qemu/qtest/. Re-running after touching one device file rebuilds in
+# seconds. Concurrent runs are serialised by a lock on the tree.
+set -euo pipefail
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+here=$TOP/scripts/qemu
+CACHE=${OPENENOC_CACHE:-/var/cache/openenoc}
+QEMU_VERSION=10.0.2
+TREE=${OPENENOC_QEMU_TREE:-$CACHE/qemu-$QEMU_VERSION-tree}
+OUT=$TOP/build/qemu
+JOBS=${JOBS:-$(nproc)}
+
+case "${1:-}" in
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    "") ;;
+    *) echo "usage: $0 [--help]" >&2; exit 2 ;;
+esac
+
+tarball=$("$here/fetch.sh")
+mkdir -p "$TREE" "$OUT"
+exec 9>"$TREE/.lock"
+flock 9
+
+SRC=$TREE/src
+BLD=$TREE/build
+if [ ! -f "$SRC/.openenoc-unpacked" ]; then
+    echo "qemu: unpacking $(basename "$tarball") into $SRC" >&2
+    rm -rf "$SRC" "$BLD" "$TREE/unpack"
+    mkdir -p "$TREE/unpack"
+    tar -C "$TREE/unpack" -xf "$tarball"
+    mv "$TREE/unpack/qemu-$QEMU_VERSION" "$SRC"
+    rmdir "$TREE/unpack"
+    touch "$SRC/.openenoc-unpacked"
+fi
+"$here/graft.sh" "$SRC"
+
+configure_args=(
+    --target-list=x86_64-softmmu
+    --without-default-features
+    --without-default-devices
+    --with-devices-x86_64=openenoc
+    --enable-tcg --enable-kvm --enable-slirp --enable-fdt=system
+    --disable-docs --disable-install-blobs
+    --python="$(command -v python3)"
+)
+want="${configure_args[*]}"
+if [ ! -f "$BLD/build.ninja" ] || [ "$(cat "$BLD/.openenoc-configure" 2>/dev/null)" != "$want" ]; then
+    echo "qemu: configuring in $BLD" >&2
+    rm -rf "$BLD"
+    mkdir -p "$BLD"
+    (cd "$BLD" && "$SRC/configure" "${configure_args[@]}") > "$BLD/configure.log" 2>&1 || {
+        tail -n 30 "$BLD/configure.log" >&2
+        echo "qemu: configure failed; full log in $BLD/configure.log" >&2
+        exit 1
+    }
+    echo "$want" > "$BLD/.openenoc-configure"
+fi
+
+mapfile -t qtests < <(cd "$TOP/qtest" && ls -- *-test.c 2>/dev/null | sed 's/\.c$//')
+targets=(qemu-system-x86_64)
+for t in "${qtests[@]}"; do targets+=("tests/qtest/$t"); done
+echo "qemu: ninja ${targets[*]} (log: $BLD/ninja.log)" >&2
+ninja -C "$BLD" -j "$JOBS" "${targets[@]}" > "$BLD/ninja.log" 2>&1 || {
+    grep -v '^\[' "$BLD/ninja.log" | tail -n 60 >&2
+    echo "qemu: build failed; full log in $BLD/ninja.log" >&2
+    exit 1
+}
+
+# Copy (not link) the products so this checkout keeps its own binaries even
+# if another checkout later rebuilds the shared tree.
+inst() { cmp -s "$1" "$2" || { cp "$1" "$2.tmp" && mv "$2.tmp" "$2"; }; }
+inst "$BLD/qemu-system-x86_64" "$OUT/qemu-system-x86_64"
+mkdir -p "$OUT/qtest"
+rm -f "$OUT/qtest/"*-test
+for t in "${qtests[@]}"; do inst "$BLD/tests/qtest/$t" "$OUT/qtest/$t"; done
+ln -sfn "$TREE" "$OUT/tree"
+echo "qemu: $OUT/qemu-system-x86_64" >&2

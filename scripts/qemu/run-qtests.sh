@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# make check-qtest: run the openenoc qtests (built by make qemu) against
+# build/qemu/qemu-system-x86_64 and print one summary line.
+#
+#   run-qtests.sh [-v] [NAME-test ...]   (default: every build/qemu/qtest/*-test)
+#
+# Each test program prints TAP; its log goes to build/qemu/qtest/NAME.log.
+# Exit status is non-zero if any test case or program failed.
+set -uo pipefail
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+OUT=$TOP/build/qemu
+verbose=0
+case "${1:-}" in
+    -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -v) verbose=1; shift ;;
+esac
+[ -x "$OUT/qemu-system-x86_64" ] || { echo "check-qtest: run 'make qemu' first" >&2; exit 1; }
+
+export QTEST_QEMU_BINARY=$OUT/qemu-system-x86_64
+export G_TEST_SRCDIR=$TOP/qtest
+if [ $# -gt 0 ]; then
+    progs=("$@")
+else
+    progs=()
+    for p in "$OUT"/qtest/*-test; do [ -x "$p" ] && progs+=("$(basename "$p")"); done
+fi
+[ ${#progs[@]} -gt 0 ] || { echo "check-qtest: no qtest programs in $OUT/qtest" >&2; exit 1; }
+
+pass=0 fail=0 skip=0 broken=()
+for name in "${progs[@]}"; do
+    log=$OUT/qtest/$name.log
+    start=$(date +%s)
+    timeout 600 "$OUT/qtest/$name" --tap -k > "$log" 2>&1
+    rc=$?
+    p=$(grep -c '^ok ' "$log")
+    s=$(grep -c '^ok .*# SKIP' "$log")
+    f=$(grep -c '^not ok ' "$log")
+    p=$((p - s))
+    pass=$((pass + p)) skip=$((skip + s)) fail=$((fail + f))
+    if [ $rc -ne 0 ]; then
+        echo "not ok - $name exited with status $rc" >> "$log"
+        [ "$f" = 0 ] && fail=$((fail + 1))
+        broken+=("$name")
+    fi
+    printf 'qtest: %-28s %3d passed %3d failed %3d skipped  %ds\n' \
+        "$name" "$p" "$f" "$s" $(( $(date +%s) - start ))
+    if [ $verbose = 1 ] || [ "$f" != 0 ] || [ $rc -ne 0 ]; then
+        grep -E '^(not ok|# |Bail out|\*\*|ERROR)' "$log" | grep -v '^# starting QEMU' |
+            tail -n 30 | sed 's/^/    /'
+    fi
+done
+for b in "${broken[@]}"; do echo "qtest: $b ended abnormally; see $OUT/qtest/$b.log"; done
+echo "check-qtest: $pass passed, $fail failed, $skip skipped"
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
