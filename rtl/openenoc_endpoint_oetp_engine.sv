@@ -163,7 +163,7 @@ module openenoc_endpoint_oetp_engine
   logic        ini_done, ini_done_sent, rsp_done, rsp_done_sent;
   logic [ERR_W-1:0] ini_done_code, rsp_done_code;
   ini_ctx_t    ctx;
-  logic        rx_ini_done, rx_ini_busy;
+  logic        rx_ini_done, rx_ini_busy, rx_ini_ending;
   rsp_result_t rx_ini_result;
   logic [LEN_W-1:0] rx_ini_len;
   logic        admit_valid, rsp_busy, rsp_accepted;
@@ -184,7 +184,7 @@ module openenoc_endpoint_oetp_engine
     .lk_req_valid(ini_lk_valid), .lk_req(ini_lk), .lk_rsp_valid(ini_lk_rsp), .lk_rsp(lk_rsp),
     .job_valid(ini_job_valid), .job(ini_job), .stat(ini_stat),
     .tx_done(ini_done), .tx_done_sent(ini_done_sent), .tx_done_code(ini_done_code),
-    .ctx, .rx_done(rx_ini_done), .rx_result(rx_ini_result), .rx_busy(rx_ini_busy),
+    .ctx, .rx_done(rx_ini_done), .rx_result(rx_ini_result), .rx_busy(rx_ini_busy), .rx_ending(rx_ini_ending),
     .rx_len(rx_ini_len)
   );
 
@@ -209,7 +209,7 @@ module openenoc_endpoint_oetp_engine
     .claim_ready(responder_if.non_oetp_rx_claim_ready),
     .admit_valid, .admit, .rsp_busy, .rsp_accepted,
     .rxs_valid, .rxs, .rxs_ready(responder_if.rx_status_ready),
-    .ctx, .ini_done(rx_ini_done), .ini_result(rx_ini_result), .ini_busy(rx_ini_busy),
+    .ctx, .ini_done(rx_ini_done), .ini_result(rx_ini_result), .ini_busy(rx_ini_busy), .ini_ending(rx_ini_ending),
     .ini_len(rx_ini_len)
   );
 

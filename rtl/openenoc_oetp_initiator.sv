@@ -45,6 +45,7 @@ module openenoc_oetp_initiator
   input  logic         rx_done,        // validated response (or its failure)
   input  rsp_result_t  rx_result,
   input  logic         rx_busy,        // RX is inside a frame matched to ctx
+  input  logic         rx_ending,      // ... and has taken its TLAST: verdict due
   input  logic [LEN_W-1:0] rx_len       // payload bytes RX delivered so far
 );
   typedef enum logic [2:0] {
@@ -52,7 +53,7 @@ module openenoc_oetp_initiator
     INI_ABORT, INI_COMPLETE
   } ini_state_e;
 
-  ini_state_e  state_q;
+  ini_state_e  state_q /*verilator public_flat_rd*/;
   xfer_req_t   cmd_q;
   // the lookup snapshot's mode and index are not needed after the hit
   // verilator lint_off UNUSEDSIGNAL
@@ -257,7 +258,7 @@ module openenoc_oetp_initiator
                               rx_result.rdata);
             cpl_valid_q <= 1'b1;
             state_q     <= INI_COMPLETE;
-          end else if (tmo_q != 32'd0 && cnt_q >= tmo_q) begin
+          end else if (tmo_q != 32'd0 && cnt_q >= tmo_q && !rx_ending) begin
             state_q <= INI_ABORT;
           end else begin
             cnt_q <= cnt_q + 32'd1;

@@ -59,6 +59,7 @@ module openenoc_oetp_rx
   output logic              ini_done,
   output rsp_result_t       ini_result,
   output logic              ini_busy,
+  output logic              ini_ending,    // the matched reply's TLAST is in: verdict due
   output logic [LEN_W-1:0]  ini_len
 );
   typedef enum logic [3:0] {
@@ -93,7 +94,7 @@ module openenoc_oetp_rx
   logic [DEST_W-1:0] o_dest_q;
   logic [USER_W-1:0] o_user_q;
   logic              lk_valid_q, claim_valid_q, admit_valid_q, rxs_valid_q;
-  logic              ini_done_q /*verilator public_flat_rd*/;   // bench: expiry precedence
+  logic              ini_done_q;
   logic              ini_busy_q;
   rx_admit_t         admit_q;
   xfer_status_t      rxs_q;
@@ -157,6 +158,13 @@ module openenoc_oetp_rx
   // response matching on the Request ID word itself
   wire rsp_match = ctx.waiting && src == ctx.mac && in_data == ctx.rid &&
                    (cmd == ctx.rsp_cmd || cmd == CMD_ERROR_RSP);
+  // The matched response has finished on the wire (its TLAST handshake is
+  // now or was the last edge); the verdict follows, so the timer must not
+  // expire in between: a response completed at expiry wins.
+  wire ending /*verilator public_flat_rd*/ = matched_q && ((in_fire && in_last &&
+                (state_q == RX_META || state_q == RX_DATA || state_q == RX_EOD ||
+                 state_q == RX_TAIL)) || state_q == RX_FINAL);
+  assign ini_ending = ending;
   // the initiating context timed out under a matched response
   wire aborted   = matched_q && !ctx.waiting;
 
