@@ -1,0 +1,149 @@
+/*
+ * openenoc PCI device: state shared by the shell's files.
+ *
+ * openenoc.c          QOM type, PCI config, BARs, interrupts, properties,
+ *                     reset and migration
+ * openenoc-mmio.c     BAR0: the CSR aperture, the ID block and RMEM window
+ *                     accesses that block until the engine completes them
+ * openenoc-host.c     the engine's host operations (memory, IRQ, timer,
+ *                     completion) and the rule that calls never nest
+ * openenoc-net.c      frame queues, the net backend and link pacing
+ * openenoc-engine.c   which engine runs behind the seam (C or RTL library)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_OPENENOC_H
+#define HW_OPENENOC_H
+
+#include "hw/pci/pci_device.h"
+#include "net/net.h"
+#include "qemu/queue.h"
+#include "qemu/thread.h"
+#include "qemu/timer.h"
+#include "qom/object.h"
+#include "openenoc/engine.h"
+#include "openenoc/uapi_enoc.h"
+
+#define TYPE_OPENENOC "openenoc"
+OBJECT_DECLARE_SIMPLE_TYPE(OpenenocState, OPENENOC)
+
+/* IDs and the model ID block are shared with the guest driver. */
+#define OPENENOC_VENDOR_ID       ENOC_PCI_VENDOR_ID
+#define OPENENOC_DEVICE_ID       ENOC_PCI_DEVICE_ID
+#define OPENENOC_REVISION        1
+#define OPENENOC_BAR_CSR         0
+#define OPENENOC_BAR_MSIX        1
+#define OPENENOC_ID_BASE         ENOC_MODEL_MAGIC_OFF  /* to the end of BAR0 */
+#define OPENENOC_MODEL_VERSION   0x00010000u           /* 1.0 */
+
+#define OPENENOC_DEFAULT_CLOCK_HZ 125000000u
+
+
+/* Engine entry points, bound to the built-in C engine or a loaded library. */
+typedef struct OpenenocEngineOps {
+    OeEngine *(*new)(const OeHostOps *ops, void *opaque,
+                     const OeEngineConfig *cfg, const char **err);
+    void (*free)(OeEngine *e);
+    void (*reset)(OeEngine *e);
+    OeCsrStatus (*csr_read)(OeEngine *e, uint32_t offset, unsigned size,
+                            uint32_t *value);
+    OeCsrStatus (*csr_write)(OeEngine *e, uint32_t offset, unsigned size,
+                             uint32_t value);
+    void (*rx_frame)(OeEngine *e, const uint8_t *frame, size_t len);
+    bool (*can_receive)(const OeEngine *e);
+    void (*advance)(OeEngine *e, uint64_t now);
+    uint64_t (*now)(const OeEngine *e);
+    size_t (*save)(const OeEngine *e, uint8_t *buf, size_t cap);
+    int (*load)(OeEngine *e, const uint8_t *buf, size_t len);
+} OpenenocEngineOps;
+
+typedef struct OpenenocFrame {
+    QSIMPLEQ_ENTRY(OpenenocFrame) next;
+    size_t len;
+    uint8_t data[];
+} OpenenocFrame;
+
+typedef QSIMPLEQ_HEAD(, OpenenocFrame) OpenenocFrameQueue;
+
+struct OpenenocState {
+    PCIDevice parent_obj;
+
+    MemoryRegion mmio;
+    NICConf conf;
+    NICState *nic;
+
+    /* properties */
+    uint32_t clock_hz;
+    uint32_t link_mbps;
+    char *engine_kind;
+    char *rtl_model;
+    uint16_t vendor_id;
+    uint16_t device_id;
+
+    /* the engine and the no-nesting rule */
+    OpenenocEngineOps eng;
+    void *eng_module;            /* dlopen handle of an RTL engine library */
+    bool eng_is_rtl;
+    OeEngine *engine;
+    bool in_engine;              /* inside a call into the engine */
+    bool guard_saved;
+    QEMUBH *bh;                  /* deferred work: frames, kicks */
+    QEMUTimer *timer;            /* engine wake-up, QEMU_CLOCK_VIRTUAL */
+
+    /* the one CSR access the engine may hold pending (RMEM window) */
+    bool csr_pending;
+    bool csr_done;
+    uint32_t csr_value;
+    QemuCond csr_cond;
+
+    /* frames between the engine and the net backend */
+    OpenenocFrameQueue txq;
+    OpenenocFrameQueue rxq;
+    unsigned txq_len;
+    unsigned rxq_len;
+    bool tx_backend_busy;        /* backend queued a frame: wait for it */
+    bool tx_throttled;           /* tx_ready() said no: kick when it clears */
+    bool rx_refused;             /* can_receive() said no: flush later */
+    bool rx_engine_blocked;      /* engine cannot receive until a CSR access */
+    bool bh_deferred;            /* the bottom half ran inside an engine call */
+    QEMUTimer *pace_timer;       /* QEMU_CLOCK_REALTIME */
+    int64_t link_free_ns;        /* host time at which the paced link idles */
+
+    bool irq_level;
+
+    /* migration */
+    uint8_t *vm_engine;
+    uint32_t vm_engine_len;
+    uint8_t *vm_frames;
+    uint32_t vm_frames_len;
+    Error *migration_blocker;
+};
+
+/* openenoc-engine.c */
+bool openenoc_engine_bind(OpenenocState *s, Error **errp);
+void openenoc_engine_unbind(OpenenocState *s);
+
+/* openenoc-host.c */
+extern const OeHostOps openenoc_host_ops;
+void openenoc_engine_enter(OpenenocState *s);
+void openenoc_engine_leave(OpenenocState *s);
+bool openenoc_engine_busy_anywhere(void);
+uint64_t openenoc_cycles_now(OpenenocState *s);
+void openenoc_timer_cb(void *opaque);
+void openenoc_rx_unblock(OpenenocState *s);
+
+/* openenoc-mmio.c */
+extern const MemoryRegionOps openenoc_mmio_ops;
+void openenoc_mmio_init(OpenenocState *s);
+
+/* openenoc-net.c */
+extern NetClientInfo openenoc_net_info;
+void openenoc_bh(void *opaque);
+void openenoc_pace_cb(void *opaque);
+void openenoc_queue_tx(OpenenocState *s, const uint8_t *frame, size_t len);
+bool openenoc_tx_ready_now(OpenenocState *s);
+void openenoc_queues_clear(OpenenocState *s);
+size_t openenoc_queues_save(OpenenocState *s, uint8_t **buf);
+bool openenoc_queues_load(OpenenocState *s, const uint8_t *buf, size_t len);
+
+#endif

@@ -1,0 +1,105 @@
+/*
+ * Helpers shared by the openenoc qtests: starting QEMU with openenoc
+ * devices, BAR0 access, peer-table setup, guest memory and waiting.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef OPENENOC_QTEST_H
+#define OPENENOC_QTEST_H
+
+#include "qemu/bswap.h"
+#include "qemu/timer.h"
+#include "hw/pci/pci_regs.h"
+#include "libqtest.h"
+#include "libqos/pci.h"
+#include "libqos/pci-pc.h"
+#include "openenoc/regs.h"
+#include "openenoc/oetp.h"
+
+#include "openenoc/uapi_enoc.h"
+
+#define OE_NS_PER_CYCLE 8                  /* at the default 125 MHz clock */
+
+/* Peer modes (endpoint.md section 3). */
+enum { OE_MODE_OFF, OE_MODE_RMEM, OE_MODE_MIRROR_IN, OE_MODE_MIRROR_OUT };
+
+/* MACs used throughout: unicast 02:0E:0C:00:00:1n, group 03:0E:0C:00:00:99. */
+#define OE_MAC(n)       (0x020E0C000010ull + (n))
+#define OE_GROUP        0x030E0C000099ull
+
+/* Guest RAM used by the tests (the machine gets -m 256M). */
+#define OE_RAM_BUF(n)   (0x01000000u + (n) * 0x01000000u)  /* 16 MiB apart */
+
+typedef struct OeDev {
+    QTestState *qts;
+    QPCIDevice *pci;
+    QPCIBar bar0;
+    uint64_t bar0_size;
+    int slot;
+} OeDev;
+
+/*
+ * Start QEMU (-accel qtest, machine pc, 256 MiB, firmware search paths)
+ * with the extra arguments given.
+ */
+QTestState *oe_start(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
+/* "-netdev hubport ... -device openenoc ..." for n devices on hub 0,
+ * device i at slot 4 + i with mac OE_MAC(i). extra is appended to every
+ * -device (may be ""). Caller frees. */
+char *oe_hub_args(int n, const char *extra);
+
+QPCIBus *oe_bus(QTestState *qts);
+/* Find, enable (memory + bus master) and map the device at slot. */
+void oe_open(OeDev *d, QTestState *qts, QPCIBus *bus, int slot);
+
+uint32_t oe_rd(OeDev *d, uint32_t off);
+void oe_wr(OeDev *d, uint32_t off, uint32_t val);
+uint64_t oe_rd64(OeDev *d, uint32_t off);
+void oe_wr_mac(OeDev *d, uint32_t off, uint64_t mac);
+
+/* config.mac_address = mac; multicast_address = group (0 = none). */
+void oe_set_macs(OeDev *d, uint64_t mac, uint64_t group);
+void oe_peer(OeDev *d, unsigned n, uint64_t mac, unsigned mode, uint32_t local,
+             uint32_t remote, uint32_t size, uint32_t rmem_off);
+
+/* Start peer n's block; wait until idle; return the dma register. */
+void oe_peer_start(OeDev *d, unsigned n);
+uint32_t oe_peer_wait(OeDev *d, unsigned n);
+/* Poll reg until (value & mask) == want, up to timeout_ms of host time
+ * (the main loop moves frames between devices meanwhile). Returns the last
+ * value read. */
+uint32_t oe_poll(OeDev *d, uint32_t reg, uint32_t mask, uint32_t want,
+                 int timeout_ms);
+
+/* Deterministic pattern for buffers. */
+void oe_fill(uint8_t *buf, size_t len, uint32_t seed);
+void oe_ram_fill(QTestState *qts, uint64_t addr, size_t len, uint32_t seed);
+/* Compare guest memory with the pattern; returns the first bad offset or -1. */
+ssize_t oe_ram_check(QTestState *qts, uint64_t addr, size_t len, uint32_t seed);
+
+/* Wait (host time) until guest memory holds the pattern; returns the first
+ * bad offset of the last check, -1 when it matched. */
+ssize_t oe_ram_wait(QTestState *qts, uint64_t addr, size_t len, uint32_t seed,
+                    int timeout_ms);
+
+/* IRQ FIFO: read claim; complete it; returns the claim word. */
+uint32_t oe_claim(OeDev *d);
+void oe_complete(OeDev *d, uint32_t claim);
+
+/* Unique path under the test's temporary directory. */
+char *oe_tmp_path(const char *name);
+
+/* Run QEMU with args and no qtest; returns exit status, stderr in *err. */
+int oe_run_qemu(const char *args, char **out, char **err);
+
+#endif
+
+/* MSI-X vector 0 -> a guest RAM word; returns the message data used. */
+uint32_t oe_msix_to_ram(OeDev *d, uint64_t addr);
+/* MSI (one vector) -> a guest RAM word. */
+void oe_msi_to_ram(OeDev *d, uint64_t addr, uint16_t data);
+/* INTx as the device drives it: PCI status "interrupt" bit. */
+bool oe_intx(OeDev *d);
+
+/* Frames of a classic pcap file (each a GByteArray), or NULL. */
+GPtrArray *oe_pcap_frames(const char *path);
