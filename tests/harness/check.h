@@ -40,7 +40,8 @@ void h_note(const char *fmt, ...) H_PRINTF(1, 2);
 /* Mark the current test as skipped with a reason and end it. */
 _Noreturn void h_skip(const char *why);
 
-/* Call fn(arg) when the current test ends, however it ends. */
+/* Call fn(arg) when the current test ends, however it ends. Outside a
+ * test (a fuzz target) this does nothing and a failed check aborts. */
 void h_cleanup(void (*fn)(void *), void *arg);
 
 #define H_CHECK(cond) \

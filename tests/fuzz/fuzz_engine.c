@@ -1,0 +1,468 @@
+/*
+ * libFuzzer target: two engines wired back to back plus a hostile third
+ * party, driven by a byte program of CSR accesses, injected frames (raw
+ * bytes or oETP-shaped), wire faults, time steps and resets.
+ *
+ * Oracle, besides "no crash, no UB, no leak, no livelock" (sanitizers and
+ * the harness's host-contract checks):
+ * - every memory access of an engine lies inside a window its own CSRs
+ *   granted at some point: [local_address, local_address + size) of a peer
+ *   entry whose mode was not 0, or the raw TX / raw RX buffer. Operations
+ *   snapshot their window at acceptance, so the union of every window ever
+ *   granted is a sound (slightly loose) bound;
+ * - the interrupt output equals global_enable AND FIFO not empty, and the
+ *   FIFO plus reserved credits never exceed 16.
+ *
+ * Program format (one op per leading byte, operands follow; running out of
+ * input ends the program): see the OP_* list below.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "openenoc/regs_table.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define MAX_OPS 256
+#define MAX_GRANTS 512
+
+typedef struct Grant {
+    uint64_t lo, hi;
+} Grant;
+
+typedef struct Ctx {
+    HWorld *w;
+    HNode *eng[2];
+    HNode *third;
+    Grant grants[2][MAX_GRANTS];
+    unsigned ngrants[2];
+    const uint8_t *p, *end;
+} Ctx;
+
+enum {
+    OP_CSR_WRITE,      /* node, reg, size, value32 */
+    OP_CSR_READ,       /* node, reg, size */
+    OP_RAW_FRAME,      /* node, len16, bytes */
+    OP_OETP_FRAME,     /* node, dst, src, cmd, flags, nparams, params */
+    OP_ADVANCE,        /* cycles16 */
+    OP_RUN_IDLE,       /* - */
+    OP_TX_GATE,        /* node, open */
+    OP_RESET,          /* node */
+    OP_FAULT,          /* kind, src, cmd, count, arg16 */
+    OP_SET_RID,        /* node, value32 */
+    OP_PEER,           /* node, idx, macsel, mode, local16, size16, remote16 */
+    OP_DMA_START,      /* node, idx, irq */
+    OP_COUNT
+};
+
+static const uint64_t macs[] = {
+    H_MAC_A, H_MAC_B, H_MAC_C, H_MAC_G, OETP_MAC_BROADCAST, H_MAC_X,
+    0x030E0C000002ull, 0,
+};
+
+/* ------------------------------------------------------------------ */
+
+static uint8_t u8(Ctx *c)
+{
+    return c->p < c->end ? *c->p++ : 0;
+}
+
+static uint16_t u16(Ctx *c)
+{
+    return (uint16_t)(u8(c) | u8(c) << 8);
+}
+
+static uint32_t u32(Ctx *c)
+{
+    return (uint32_t)u16(c) | (uint32_t)u16(c) << 16;
+}
+
+static void grant(Ctx *c, int k, uint64_t lo, uint64_t len)
+{
+    uint64_t hi = lo + len;
+
+    if (!len) {
+        return;
+    }
+    if (hi > (1ull << 32)) {
+        hi = 1ull << 32;
+    }
+    for (unsigned i = 0; i < c->ngrants[k]; i++) {
+        if (c->grants[k][i].lo == lo && c->grants[k][i].hi >= hi) {
+            return;
+        }
+    }
+    if (c->ngrants[k] < MAX_GRANTS) {
+        c->grants[k][c->ngrants[k]++] = (Grant){ lo, hi };
+    } else {
+        /* Too many distinct windows to track: widen the last one rather
+         * than report a false positive. */
+        Grant *g = &c->grants[k][MAX_GRANTS - 1];
+        g->lo = g->lo < lo ? g->lo : lo;
+        g->hi = g->hi > hi ? g->hi : hi;
+    }
+}
+
+static uint32_t rd(HNode *n, uint32_t off)
+{
+    uint32_t v = 0;
+    OeCsrStatus st = hn_csr_read(n, off, 4, &v);
+    H_CHECKF(st == OE_CSR_DONE, "plain CSR 0x%x pends", off);
+    return v;
+}
+
+/* Record the windows this engine's CSRs grant right now. */
+static void refresh_grants(Ctx *c, int k)
+{
+    HNode *n = c->eng[k];
+
+    if (n->csr_pending) {
+        return;   /* nothing can have changed: writes wait too */
+    }
+    for (unsigned i = 0; i < OE_PEER_COUNT; i++) {
+        if (H_GET(rd(n, OE_PEER_DMA(i)), OE_PEER_DMA_MODE)) {
+            grant(c, k, rd(n, OE_PEER_LOCAL_ADDRESS(i)),
+                  rd(n, OE_PEER_SIZE(i)));
+        }
+    }
+    grant(c, k, rd(n, OE_RAW_TX_BUFFER_ADDRESS), rd(n, OE_RAW_TX_FRAME_LENGTH));
+    grant(c, k, rd(n, OE_RAW_RX_BUFFER_ADDRESS),
+          rd(n, OE_RAW_RX_BUFFER_CAPACITY));
+}
+
+static void mem_oracle(HNode *n, bool write, uint32_t addr, uint32_t len,
+                       void *opaque)
+{
+    Ctx *c = opaque;
+    int k = n == c->eng[0] ? 0 : 1;
+
+    for (unsigned i = 0; i < c->ngrants[k]; i++) {
+        if (addr >= c->grants[k][i].lo &&
+            (uint64_t)addr + len <= c->grants[k][i].hi) {
+            return;
+        }
+    }
+    fprintf(stderr, "%s: %s of [0x%08x, +%u) outside every granted window:\n",
+            n->name, write ? "write" : "read", addr, len);
+    for (unsigned i = 0; i < c->ngrants[k]; i++) {
+        fprintf(stderr, "  [0x%08llx, 0x%08llx)\n",
+                (unsigned long long)c->grants[k][i].lo,
+                (unsigned long long)c->grants[k][i].hi);
+    }
+    abort();
+}
+
+static void irq_oracle(Ctx *c)
+{
+    for (int k = 0; k < 2; k++) {
+        HNode *n = c->eng[k];
+        uint32_t st, ctl;
+        unsigned level, reserved;
+        bool want;
+
+        if (n->csr_pending) {
+            continue;
+        }
+        st = rd(n, OE_IRQ_STATUS);
+        ctl = rd(n, OE_IRQ_CONTROL);
+        level = H_GET(st, OE_IRQ_STATUS_FIFO_LEVEL);
+        reserved = H_GET(st, OE_IRQ_STATUS_RESERVED_COUNT);
+        want = H_GET(ctl, OE_IRQ_CONTROL_GLOBAL_ENABLE) && level > 0;
+        H_CHECKF(level + reserved <= 16, "%s: fifo %u + reserved %u > 16",
+                 n->name, level, reserved);
+        H_CHECKF(n->irq == want, "%s: irq output %d, global_enable AND "
+                 "fifo_level %u says %d", n->name, n->irq, level, want);
+        H_CHECKF(H_GET(st, OE_IRQ_STATUS_IRQ_ASSERTED) == want,
+                 "%s: status.irq_asserted disagrees", n->name);
+        H_CHECKF(!H_GET(rd(n, OE_IRQ_CLAIM), OE_IRQ_CLAIM_VALID) == !level,
+                 "%s: claim.valid vs fifo_level %u", n->name, level);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+
+static uint32_t pick_reg(Ctx *c, unsigned *size)
+{
+    uint8_t sel = u8(c);
+    uint32_t off;
+
+    if (sel < 200) {
+        off = oe_reg_words[sel % OE_REG_WORDS_COUNT].offset;
+    } else if (sel < 240) {
+        off = OE_RMEM + (uint32_t)(u8(c) % (OE_RMEM_SIZE / 4)) * 4;
+    } else {
+        off = u16(c) % OE_CSR_APERTURE_SIZE;
+    }
+    *size = 1u << (u8(c) % 3);
+    off = (off & ~3u) + (u8(c) & 3 & ~(*size - 1));
+    return off;
+}
+
+/*
+ * A write that sets a peer's mode (and maybe its request bit in the same
+ * store) can start work inside the very call: grant that entry's window
+ * first.
+ */
+static void pre_grant(Ctx *c, int k, uint32_t off, unsigned size, uint32_t v)
+{
+    for (unsigned i = 0; i < OE_PEER_COUNT; i++) {
+        if (off == OE_PEER_DMA(i) && H_GET(v, OE_PEER_DMA_MODE)) {
+            grant(c, k, rd(c->eng[k], OE_PEER_LOCAL_ADDRESS(i)),
+                  rd(c->eng[k], OE_PEER_SIZE(i)));
+        }
+    }
+    (void)size;
+}
+
+static void op_csr(Ctx *c, bool write)
+{
+    int k = u8(c) & 1;
+    HNode *n = c->eng[k];
+    unsigned size;
+    uint32_t off = pick_reg(c, &size);
+    uint32_t v = write ? u32(c) : 0;
+
+    if (n->csr_pending) {
+        return;   /* the host holds the bus until the access completes */
+    }
+    if (write) {
+        pre_grant(c, k, off, size, v);
+        hn_csr_write(n, off, size, v);
+    } else {
+        hn_csr_read(n, off, size, &v);
+    }
+    refresh_grants(c, k);
+    hw_settle(c->w);
+    refresh_grants(c, k);
+}
+
+static void op_raw_frame(Ctx *c)
+{
+    HNode *n = c->eng[u8(c) & 1];
+    size_t len = u16(c) % 8300;
+    size_t avail = (size_t)(c->end - c->p);
+    uint8_t *f = calloc(1, len ? len : 1);
+
+    if (!f) {
+        return;
+    }
+    memcpy(f, c->p, len < avail ? len : avail);
+    c->p += len < avail ? len : avail;
+    hn_deliver(n, f, len);
+    free(f);
+    hw_settle(c->w);
+}
+
+static const uint8_t cmds[] = {
+    OETP_RMEM_READ_REQ, OETP_RMEM_READ_RSP, OETP_RMEM_WRITE_REQ,
+    OETP_RMEM_WRITE_RSP, OETP_DMA_READ_REQ, OETP_DMA_READ_RSP,
+    OETP_DMA_WRITE_REQ, OETP_DMA_WRITE_RSP, OETP_ERROR_RSP,
+};
+
+/* An oETP-shaped frame: real header, chosen parameters, optional data,
+ * EndOfData and padding, so the fuzzer gets past the parser quickly. */
+static void op_oetp_frame(Ctx *c)
+{
+    HNode *n = c->eng[u8(c) & 1];
+    uint8_t dsel = u8(c), ssel = u8(c), csel = u8(c), flags = u8(c);
+    unsigned nparams = u8(c) % 8;
+    uint32_t dlen = flags & 0x10 ? u16(c) % 8200 : 0;
+    size_t len, cap = 16 + 4 * nparams + dlen + 8 + 64;
+    uint8_t *f = calloc(1, cap);
+    uint64_t dst = dsel & 0x80 ? n->mac : macs[dsel % 8];
+    uint64_t src = macs[ssel % 8];
+
+    if (!f) {
+        return;
+    }
+    oetp_put_header(f, dst, src, csel < 230 ? cmds[csel % 9] : u8(c));
+    len = 16;
+    for (unsigned i = 0; i < nparams; i++) {
+        uint32_t v = u32(c);
+        if (i == 1 && (flags & 0x01)) {
+            v &= 0x3FFFF;   /* land in backed memory more often */
+        }
+        if (i == 2 && (flags & 0x02)) {
+            v = dlen;
+        }
+        oetp_put_le32(f + len, v);
+        len += 4;
+    }
+    for (uint32_t i = 0; i < (dlen + 3) / 4 * 4; i++) {
+        f[len++] = (uint8_t)(i * 13 + flags);
+    }
+    if (flags & 0x04) {
+        oetp_put_le32(f + len, OETP_EOD);
+        len += 4;
+    }
+    if (flags & 0x08) {
+        len -= len ? u8(c) % (len < 8 ? len : 8) : 0;
+    }
+    if ((flags & 0x20) && len < 60) {
+        memset(f + len, flags & 0x40 ? 0xA5 : 0, 60 - len);
+        len = 60;
+    }
+    hn_deliver(n, f, len);
+    free(f);
+    hw_settle(c->w);
+}
+
+static void op_fault(Ctx *c)
+{
+    HFault f = { 0 };
+    uint8_t kind = u8(c);
+
+    f.kind = (HFaultKind)(kind % 6);
+    f.src = u8(c) % 3 - 1;
+    f.dst = -1;
+    f.cmd = u8(c);
+    f.cmd = f.cmd < 128 ? -1 : cmds[f.cmd % 9];
+    f.count = u8(c) % 4;
+    f.skip = kind / 6 % 4;
+    f.delay = u16(c);
+    f.len = f.delay % 9000;
+    f.offset = (long)(f.delay % 64) - 32;
+    f.xor_mask = (uint8_t)(f.delay >> 8 | 1);
+    f.pad_byte = (uint8_t)f.delay;
+    if (c->w->nfaults < 16) {
+        hw_add_fault(c->w, &f);
+    }
+}
+
+static void op_peer(Ctx *c)
+{
+    int k = u8(c) & 1;
+    HNode *n = c->eng[k];
+    unsigned idx = u8(c) % OE_PEER_COUNT;
+    HPeer p = { 0 };
+
+    p.mac = macs[u8(c) % 8];
+    p.mode = u8(c) % 4;
+    p.local_address = (uint32_t)u16(c) << 2;
+    p.size = u16(c) % 0x9000;
+    p.remote_address = (uint32_t)u16(c) << 2;
+    p.rmem_address = (uint32_t)(u8(c) % 64) * 16;
+    p.irq_enable = p.mode & 1;
+    if (n->csr_pending) {
+        return;
+    }
+    hn_peer(n, idx, &p);
+    refresh_grants(c, k);
+}
+
+static void op_dma_start(Ctx *c)
+{
+    int k = u8(c) & 1;
+    HNode *n = c->eng[k];
+    unsigned idx = u8(c) % OE_PEER_COUNT;
+
+    if (n->csr_pending) {
+        return;
+    }
+    hn_dma_request(n, idx);
+    hw_settle(c->w);
+}
+
+/* A useful starting point: A pushes to B, B pulls from A, both serve RMEM
+ * for each other and for the third party C. */
+static void setup(Ctx *c)
+{
+    HNode *a = c->eng[0], *b = c->eng[1];
+
+    hn_set_mcast(a, H_MAC_G);
+    hn_set_mcast(b, H_MAC_G);
+    hx_mirror(a, 0, b, 0, true, 0x1000, 0x8000, 0x3000);
+    hn_peer(a, 1, &(HPeer){ .mac = H_MAC_C, .local_address = 0x20000,
+                            .size = 0x100, .mode = 1, .rmem_address = 0,
+                            .remote_address = 0x500 });
+    hn_peer(b, 1, &(HPeer){ .mac = H_MAC_A, .local_address = 0x30000,
+                            .remote_address = 0x20000, .size = 0x100,
+                            .rmem_address = 0x100, .mode = 1 });
+    hn_peer(b, 2, &(HPeer){ .mac = H_MAC_C, .local_address = 0xFFFFF000,
+                            .size = 0x1000, .mode = 2 });
+    hn_wr(a, OE_CONFIG_RMEM_TIMEOUT, 500);
+    hn_wr(b, OE_CONFIG_DMA_TIMEOUT, 2000);
+    for (int k = 0; k < 2; k++) {
+        hm_region(&c->eng[k]->mem, 0xFFFF0000, 0x10000);
+        hm_pattern(&c->eng[k]->mem, 0, 0x8000, (unsigned)k);
+        refresh_grants(c, k);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    Ctx *c = calloc(1, sizeof(*c));
+    unsigned ops = 0;
+
+    if (!c) {
+        return 0;
+    }
+    c->p = data;
+    c->end = data + size;
+    c->w = hw_new();
+    c->w->settle_limit = 1000000;
+    c->eng[0] = hw_engine(c->w, "A", H_MAC_A, NULL);
+    c->eng[1] = hw_engine(c->w, "B", H_MAC_B, NULL);
+    c->third = hw_scripted(c->w, "C", H_MAC_C);
+    c->w->mem_hook = mem_oracle;
+    c->w->mem_hook_opaque = c;
+    setup(c);
+    while (c->p < c->end && ops++ < MAX_OPS) {
+        uint8_t op = u8(c);
+        switch (op % OP_COUNT) {
+        case OP_CSR_WRITE:
+            op_csr(c, true);
+            break;
+        case OP_CSR_READ:
+            op_csr(c, false);
+            break;
+        case OP_RAW_FRAME:
+            op_raw_frame(c);
+            break;
+        case OP_OETP_FRAME:
+            op_oetp_frame(c);
+            break;
+        case OP_ADVANCE:
+            hw_run_for(c->w, u16(c) << (op / OP_COUNT % 8));
+            break;
+        case OP_RUN_IDLE:
+            hw_run_idle(c->w, 1u << 24);
+            break;
+        case OP_TX_GATE:
+            hn_tx_open(c->eng[u8(c) & 1], u8(c) & 1);
+            hw_settle(c->w);
+            break;
+        case OP_RESET: {
+            int k = u8(c) & 1;
+            hn_reset(c->eng[k]);
+            hn_set_mac(c->eng[k], k ? H_MAC_B : H_MAC_A);
+            hw_settle(c->w);
+            break;
+        }
+        case OP_FAULT:
+            op_fault(c);
+            break;
+        case OP_SET_RID:
+            hn_set_request_id(c->eng[u8(c) & 1], u32(c));
+            break;
+        case OP_PEER:
+            op_peer(c);
+            break;
+        case OP_DMA_START:
+            op_dma_start(c);
+            break;
+        }
+        irq_oracle(c);
+    }
+    /* Let everything finish (all timers are bounded here or absent). */
+    for (int k = 0; k < 2; k++) {
+        hn_tx_open(c->eng[k], true);
+    }
+    hw_run_idle(c->w, 1ull << 32);
+    irq_oracle(c);
+    hw_free(c->w);
+    free(c);
+    return 0;
+}
