@@ -14,7 +14,6 @@ TB_TEST(hard_reset_restores_power_on_state, true)
     s.send_eth(f_dma_write_req(MAC_LOCAL, MAC_PEER1, 7, 0x100, pattern(2000, 2)));
     s.run(600);
     // the bench's side of every port resets with the engine
-    Sim fresh(99);
     s.eth_src = StreamSource();
     s.local_src = StreamSource();
     s.eth_sink = StreamSink();
