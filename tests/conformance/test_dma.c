@@ -586,6 +586,57 @@ static void dma_multicast_fragments_take_request_ids(void)
     }
 }
 
+/* A group write completes once its frame has left: not while the
+ * transmit path holds it back. The same for a group RMEM store. */
+static void dma_multicast_completes_when_frame_has_left(void)
+{
+    Pair p = pair();
+    uint32_t v;
+
+    hn_peer(p.a, 0, &(HPeer){ .mac = H_MAC_G, .local_address = 0x1000,
+                              .remote_address = 0x8000, .size = 100,
+                              .mode = 3 });
+    hn_tx_open(p.a, false);
+    hn_dma_request(p.a, 0);
+    hw_run_for(p.w, 5000);
+    v = hn_dma(p.a, 0);
+    H_CHECKF(!H_GET(v, OE_PEER_DMA_DONE), "done before the frame left: 0x%08x",
+             v);
+    hn_tx_open(p.a, true);
+    hw_settle(p.w);
+    check_done(p.a, 0, hn_dma(p.a, 0));
+
+    hn_peer(p.a, 1, &(HPeer){ .mac = H_MAC_G, .remote_address = 0x9000,
+                              .size = 0x10, .mode = 1 });
+    hn_tx_open(p.a, false);
+    if (hn_csr_write(p.a, H_RMEM(4), 4, 0x5A5A5A5A) == OE_CSR_PENDING) {
+        hw_run_for(p.w, 5000);
+        H_CHECKF(p.a->csr_pending, "group store completed before its frame "
+                 "left");
+        hn_tx_open(p.a, true);
+        hw_settle(p.w);
+        H_CHECK(!p.a->csr_pending);
+    } else {
+        h_fail(__FILE__, __LINE__, "group store completed at once with the "
+               "transmit path closed");
+    }
+    H_EQ(hf_cmd(&p.a->tx.v[p.a->tx.n - 1]), OETP_RMEM_WRITE_REQ);
+    H_EQ(hf_dst(&p.a->tx.v[p.a->tx.n - 1]), H_MAC_G);
+}
+
+/* Response suppression does not suppress initiator-local diagnostics. */
+static void dma_multicast_local_failure_is_recorded(void)
+{
+    Pair p = pair();
+
+    hn_peer(p.a, 0, &(HPeer){ .mac = H_MAC_G, .local_address = 0x1000,
+                              .remote_address = 0x8000, .size = 30000,
+                              .mode = 3 });
+    hm_error(&p.a->mem, 0x1000 + 9000, 1, OE_MEM_SLVERR, HM_READ);
+    check_failed(p.a, 0, hn_dma_run(p.a, 0), OE_ERR_LOCAL_RD_SLVERR);
+    H_CHECK(hn_count_tx(p.a, OETP_DMA_WRITE_REQ) <= 2);
+}
+
 static const HTest tests[] = {
     H_TEST(dma_push_block_lengths),
     H_TEST(dma_pull_block_lengths),
@@ -606,6 +657,8 @@ static const HTest tests[] = {
     H_TEST(dma_tx_budget_one_frame_per_advance),
     H_TEST(dma_multicast_to_two_slaves_with_suppression),
     H_TEST(dma_multicast_fragments_take_request_ids),
+    H_TEST(dma_multicast_completes_when_frame_has_left),
+    H_TEST(dma_multicast_local_failure_is_recorded),
 };
 
 int main(int argc, char **argv)
