@@ -637,6 +637,30 @@ static void dma_multicast_local_failure_is_recorded(void)
     H_CHECK(hn_count_tx(p.a, OETP_DMA_WRITE_REQ) <= 2);
 }
 
+/* Windows that end exactly at 2^32 are valid (widened arithmetic); the
+ * page-by-page memory accesses must not wrap around at the top. */
+static void dma_windows_ending_at_4gib(void)
+{
+    for (int push = 0; push < 2; push++) {
+        Pair p = pair();
+        const uint32_t len = 0x5003;
+        const uint32_t top = (uint32_t)(0x100000000ull - len);
+
+        hm_region(&p.a->mem, 0xFFFF0000, 0x10000);
+        hm_region(&p.b->mem, 0xFFFF0000, 0x10000);
+        hx_mirror(p.a, 0, p.b, 0, push, top, top, len);
+        hm_pattern(push ? &p.a->mem : &p.b->mem, top, len, 12);
+        hm_log_clear(&p.a->mem);
+        hm_log_clear(&p.b->mem);
+        check_done(p.a, 0, hn_dma_run(p.a, 0));
+        h_check_bytes("top block", hm_ptr(&p.a->mem, top, len), len,
+                      hm_ptr(&p.b->mem, top, len), len);
+        H_CHECK(hm_log_within(&p.a->mem, HM_BOTH, top, 1ull << 32));
+        H_CHECK(hm_log_within(&p.b->mem, HM_BOTH, top, 1ull << 32));
+        H_EQ(hm_log_bytes(push ? &p.b->mem : &p.a->mem, HM_WRITE), len);
+    }
+}
+
 static const HTest tests[] = {
     H_TEST(dma_push_block_lengths),
     H_TEST(dma_pull_block_lengths),
@@ -659,6 +683,7 @@ static const HTest tests[] = {
     H_TEST(dma_multicast_fragments_take_request_ids),
     H_TEST(dma_multicast_completes_when_frame_has_left),
     H_TEST(dma_multicast_local_failure_is_recorded),
+    H_TEST(dma_windows_ending_at_4gib),
 };
 
 int main(int argc, char **argv)

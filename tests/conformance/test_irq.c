@@ -491,6 +491,52 @@ static void irq_direct_frames_wait_for_admission(void)
     H_EQ(hn_fifo_level(a), 2);
 }
 
+/* Writing complete without its valid bit does nothing. */
+static void irq_complete_without_valid_is_ignored(void)
+{
+    HNode *n = dut(NULL);
+
+    hn_irq_enable(n, EV(H_SRC_RAW_TX));
+    raw_tx_event(n);
+    hn_wr(n, OE_IRQ_COMPLETE, H_CLAIM(H_SRC_RAW_TX, 0, 0) &
+          ~OE_IRQ_COMPLETE_VALID_MASK);
+    hw_settle(n->w);
+    H_EQ(hn_fifo_level(n), 1);
+    H_EQ(H_GET(status(n), OE_IRQ_STATUS_INVALID_COMPLETE), 0);
+}
+
+/* The event enable is sampled at admission: a credit reserved with the
+ * event enabled still yields the event if the enable is cleared later,
+ * and work admitted without it yields none. */
+static void irq_event_enable_sampled_at_admission(void)
+{
+    HWorld *w;
+    HNode *a = dut(&w);
+    HNode *b = hw_scripted(w, "B", H_MAC_B);
+    uint8_t f[60] = { 0 };
+
+    oetp_put_mac(f, H_MAC_A);
+    oetp_put_mac(f + 6, H_MAC_B);
+    f[12] = 0x08;
+    hn_irq_enable(a, EV(H_SRC_RAW_RX));
+    hn_wr(a, OE_RAW_RX_BUFFER_ADDRESS, 0x3000);
+    hn_wr(a, OE_RAW_RX_BUFFER_CAPACITY, 100);
+    hn_wr(a, OE_RAW_RX_COMMAND_STATUS, OE_RAW_RX_COMMAND_STATUS_REQUEST_MASK);
+    hw_settle(w);
+    hn_wr(a, OE_IRQ_EVENT_ENABLE, 0);
+    hn_send(b, f, sizeof(f));
+    hw_settle(w);
+    pop(a, H_SRC_RAW_RX, 0, 0);
+    hn_wr(a, OE_RAW_RX_COMMAND_STATUS, OE_RAW_RX_COMMAND_STATUS_REQUEST_MASK);
+    hw_settle(w);
+    hn_wr(a, OE_IRQ_EVENT_ENABLE, EV(H_SRC_RAW_RX));
+    hn_send(b, f, sizeof(f));
+    hw_settle(w);
+    H_EQ(H_GET(hn_rd(a, OE_RAW_RX_COMMAND_STATUS),
+               OE_RAW_RX_COMMAND_STATUS_DONE), 1);
+    H_EQ(hn_fifo_level(a), 0);
+}
+
 static const HTest tests[] = {
     H_TEST(irq_claim_complete_pops_head),
     H_TEST(irq_claim_read_has_no_side_effect),
@@ -507,6 +553,8 @@ static const HTest tests[] = {
     H_TEST(busy_responder_drops_requests_while_notification_held),
     H_TEST(irq_raw_and_direct_events),
     H_TEST(irq_direct_frames_wait_for_admission),
+    H_TEST(irq_complete_without_valid_is_ignored),
+    H_TEST(irq_event_enable_sampled_at_admission),
 };
 
 int main(int argc, char **argv)

@@ -312,6 +312,29 @@ static void direct_source_sends_frames_unchanged(void)
     H_EQ(hn_unread_tx(f.a), 0);
 }
 
+/* Raw buffers may end exactly at 2^32. */
+static void raw_buffers_ending_at_4gib(void)
+{
+    Fix f = fix(NULL);
+    uint8_t fr[8192];
+    const HFrame *t;
+
+    hm_region(&f.a->mem, 0xFFFF0000, 0x10000);
+    hm_pattern(&f.a->mem, 0xFFFFE000, 0x2000, 4);
+    raw_tx(f.a, 0xFFFFE000, 0x2000);
+    t = hn_next_tx(f.a);
+    H_CHECK(t != NULL);
+    h_check_bytes("raw top frame", t->data, t->len,
+                  hm_ptr(&f.a->mem, 0xFFFFE000, 0x2000), 0x2000);
+    arm_rx(f.a, 0xFFFFF000 - 3, 0x1003);
+    hn_send(f.b, fr, raw_frame(fr, 0x1003, 6));
+    hw_settle(f.w);
+    H_EQ(rx_status(f.a), OE_RAW_RX_COMMAND_STATUS_IDLE_MASK |
+         OE_RAW_RX_COMMAND_STATUS_DONE_MASK);
+    h_check_bytes("raw top buffer", hm_ptr(&f.a->mem, 0xFFFFF000 - 3, 0x1003),
+                  0x1003, fr, 0x1003);
+}
+
 static const HTest tests[] = {
     H_TEST(raw_tx_whole_frames_up_to_8192),
     H_TEST(raw_tx_bus_errors_report_cause),
@@ -322,6 +345,7 @@ static const HTest tests[] = {
     H_TEST(direct_sink_backpressures_and_never_drops),
     H_TEST(reset_releases_sink_backpressure),
     H_TEST(direct_source_sends_frames_unchanged),
+    H_TEST(raw_buffers_ending_at_4gib),
 };
 
 int main(int argc, char **argv)
