@@ -101,6 +101,54 @@ static void reset_disarms_raw_rx(void)
     H_EQ(hm_log_count(&a->mem, HM_WRITE), 0);
 }
 
+static void direct_beat(HNode *n, uint32_t data, unsigned keep, bool last)
+{
+    hn_wr(n, OE_DIRECT_SOURCE_DATA, data);
+    hn_wr(n, OE_DIRECT_SOURCE_CONTROL,
+          H_PUT(OE_DIRECT_SOURCE_CONTROL_TKEEP, keep) |
+          H_PUT(OE_DIRECT_SOURCE_CONTROL_TLAST, last) |
+          OE_DIRECT_SOURCE_CONTROL_TVALID_MASK);
+    hw_settle(n->w);
+}
+
+/* Reset removes a partial direct frame: the next frame starts clean. */
+static void reset_discards_partial_direct_frame(void)
+{
+    HWorld *w = hw_new();
+    HNode *a = hw_engine(w, "A", H_MAC_A, NULL);
+    const HFrame *f;
+
+    direct_beat(a, 0x11111111, 0xF, false);
+    direct_beat(a, 0x22222222, 0xF, false);
+    hn_reset(a);
+    direct_beat(a, 0x44332211, 0x7, true);
+    f = hn_next_tx(a);
+    H_CHECK(f != NULL);
+    h_check_bytes("frame after reset", f->data, f->len,
+                  (const uint8_t *)"\x11\x22\x33", 3);
+    H_EQ(hn_unread_tx(a), 0);
+}
+
+/* One direct frame at a time: the next frame's first beat waits until the
+ * previous frame has entered the transmit path. */
+static void direct_next_frame_waits_for_previous(void)
+{
+    HWorld *w = hw_new();
+    HNode *a = hw_engine(w, "A", H_MAC_A, NULL);
+
+    hn_tx_open(a, false);
+    direct_beat(a, 0x01010101, 0xF, true);
+    H_EQ(hn_count_tx(a, -1), 0);
+    direct_beat(a, 0x02020202, 0xF, true);
+    H_EQ(H_GET(hn_rd(a, OE_DIRECT_SOURCE_CONTROL),
+               OE_DIRECT_SOURCE_CONTROL_TVALID), 1);
+    hn_tx_open(a, true);
+    hw_settle(w);
+    H_EQ(hn_count_tx(a, -1), 2);
+    H_EQ(hn_tx_nth(a, -1, 0)->data[0], 1);
+    H_EQ(hn_tx_nth(a, -1, 1)->data[0], 2);
+}
+
 /* Save in the middle of a block, load into a fresh engine: the block
  * finishes as if nothing happened. */
 static void migration_resumes_a_block_in_flight(void)
@@ -166,6 +214,8 @@ static const HTest tests[] = {
     H_TEST(reset_clears_irq_fifo_level_and_sequence),
     H_TEST(reset_completes_pending_access_and_restarts_request_ids),
     H_TEST(reset_disarms_raw_rx),
+    H_TEST(reset_discards_partial_direct_frame),
+    H_TEST(direct_next_frame_waits_for_previous),
     H_TEST(migration_resumes_a_block_in_flight),
     H_TEST(migration_rejects_malformed_state),
 };
