@@ -147,7 +147,7 @@ module openenoc_oetp_rx
       RX_IDLE, RX_HEADER, RX_META, RX_EOD, RX_TAIL, RX_DROP: in_ready = 1'b1;
       // a final word of the previous payload leaves first
       RX_DATA:       in_ready = !held_valid_q || (can_load && !held_final_q);
-      RX_RAW_STREAM: in_ready = can_load;
+      RX_RAW_STREAM: in_ready = can_load && !held_valid_q;
       default:       in_ready = 1'b0;
     endcase
   end
@@ -488,7 +488,8 @@ module openenoc_oetp_rx
         end
 
         RX_RAW_REPLAY: begin
-          if (can_load) begin
+          // an aborted payload's last word may still be on its way out
+          if (can_load && !held_valid_q) begin
             o_valid_q <= 1'b1;
             o_data_q  <= hdr_q[ridx_q];
             o_keep_q  <= hkeep_q[ridx_q];

@@ -94,8 +94,10 @@ module openenoc_oetp_tx
     pre_failed = j.has_data && s.valid && (s.code != ERR_NONE || s.len != j.data_len);
   endfunction
 
+  // A failed source's leftover beats are drained once they reach the head;
+  // a source that delivered nothing is reported at once.
   function automatic logic eligible(input logic v, input tx_job_t j, input src_status_t s);
-    eligible = v && (!j.has_data || head_for(j) || pre_failed(j, s));
+    eligible = v && (!j.has_data || head_for(j) || (pre_failed(j, s) && s.len == '0));
   endfunction
   // verilator lint_on UNUSEDSIGNAL
 
@@ -123,7 +125,8 @@ module openenoc_oetp_tx
       TX_IDLE:                   in_ready = start_data;
       TX_DATA:                   in_ready = can_load && !stat_failed;
       TX_RAW:                    in_ready = can_load || raw_drop_q;
-      TX_DRAIN, TX_PRE_DRAIN:    in_ready = 1'b1;
+      // only this job's beats: a raw frame may sit behind them
+      TX_DRAIN, TX_PRE_DRAIN:    in_ready = head_for(job_q);
       default:                   in_ready = 1'b0;
     endcase
   end

@@ -106,14 +106,26 @@ TB_TEST(early_source_failure_sends_no_frame, true)
     s.local_src.push(payload(pattern(8, 3), 2, 2, false, true));
     CHECK(wait_cpls(s, 2));
     CHECK(s.ini.cpls[1].error && s.ini.cpls[1].code == 5);
+    // a raw frame ahead of a failed source's beats is sent, not drained
+    s.ini.cmds.push_back(c_dma_write(2, 0x10, 64, 4));
+    s.ini.status.push_back(TxStatus{2, 4, 8, 5, nullptr});
+    CHECK(s.run_until([&] { return s.ini.status.empty(); }));
+    Bytes raw = f_raw(MAC_OTHER, MAC_LOCAL, 0x0800, 90, 1);
+    s.local_src.push(to_beats(raw, 0, dest_of(ROUTE_DIRECT, 0), 0));
+    s.local_src.push(payload(pattern(8, 3), 2, 4, false, true));
+    CHECK(wait_cpls(s, 3));
+    CHECK(s.ini.cpls[2].error && s.ini.cpls[2].code == 5);
+    CHECK(wait_frames(s, 1));
+    CHECK(s.eth_sink.done.size() == 1 && s.eth_sink.done[0].bytes == raw);
+    s.eth_sink.done.clear();
     CHECK(s.settle());
     CHECK(s.local_src.q.empty());
     CHECK_EQ(s.eth_sink.done.size(), 0u);
-    // the context is reusable, and no Request ID was spent on the failures
+    // the context is reusable; each accepted fragment took a Request ID
     Bytes d = pattern(12, 4);
-    source_write(s, c_dma_write(2, 0x20, 12, 3), d);
+    source_write(s, c_dma_write(2, 0x20, 12, 5), d);
     CHECK(wait_frames(s, 1));
-    CHECK(s.eth_sink.done[0].bytes == f_dma_write_req(MAC_PEER2, MAC_LOCAL, 2, 0x20, d));
+    CHECK(s.eth_sink.done[0].bytes == f_dma_write_req(MAC_PEER2, MAC_LOCAL, 3, 0x20, d));
 }
 
 // A source failing after the frame started ends it without EndOfData and
