@@ -104,6 +104,7 @@ uint32_t oe_poll(OeDev *d, uint32_t reg, uint32_t mask, uint32_t want,
                  int timeout_ms)
 {
     gint64 end = g_get_monotonic_time() + (gint64)timeout_ms * 1000;
+    gulong pause = 10;
     uint32_t v;
 
     for (;;) {
@@ -111,7 +112,9 @@ uint32_t oe_poll(OeDev *d, uint32_t reg, uint32_t mask, uint32_t want,
         if ((v & mask) == want || g_get_monotonic_time() > end) {
             return v;
         }
-        g_usleep(20);
+        /* back off so polling does not starve QEMU's main loop */
+        g_usleep(pause);
+        pause = MIN(pause * 2, 1000);
     }
 }
 

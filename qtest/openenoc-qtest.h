@@ -9,6 +9,7 @@
 
 #include "qemu/bswap.h"
 #include "qemu/timer.h"
+#include "qemu/units.h"
 #include "hw/pci/pci_regs.h"
 #include "libqtest.h"
 #include "libqos/pci.h"

@@ -25,7 +25,12 @@
 #define OPENENOC_TXQ_MAX        16     /* unpaced: frames queued for send */
 #define OPENENOC_RXQ_MAX        8      /* frames accepted ahead of the engine */
 #define OPENENOC_WIRE_OVERHEAD  24     /* FCS 4 + preamble/SFD 8 + IFG 12 */
-#define OPENENOC_PACE_SLACK_NS  SCALE_MS  /* late timers may catch up this much */
+/*
+ * A pacing timer that fires late (host scheduling) may catch up on at most
+ * this much line time, so the average rate holds while a burst never
+ * exceeds 128 KiB, below a receiving socket buffer (212992 bytes by default).
+ */
+#define OPENENOC_PACE_BURST     (128 * 1024)
 
 static OpenenocFrame *openenoc_frame_new(const uint8_t *data, size_t len)
 {
@@ -56,6 +61,7 @@ static void openenoc_trace_frame(bool tx, const uint8_t *buf, size_t len)
                          cmd, rid);
 }
 
+/* Line time of a frame of len bytes (or of len bytes of credit). */
 static int64_t openenoc_wire_ns(OpenenocState *s, size_t len)
 {
     uint64_t bytes = MAX(len, OETP_PADDED_FRAME_LEN) + OPENENOC_WIRE_OVERHEAD;
@@ -105,8 +111,8 @@ static void openenoc_tx_flush(OpenenocState *s)
                 timer_mod(s->pace_timer, start);
                 return;
             }
-            if (now - start > OPENENOC_PACE_SLACK_NS) {
-                start = now;        /* an idle link earns no burst credit */
+            if (now - start > openenoc_wire_ns(s, OPENENOC_PACE_BURST)) {
+                start = now;        /* an idle link earns no more credit */
             }
             s->link_free_ns = start + openenoc_wire_ns(s, f->len);
         }

@@ -30,7 +30,7 @@ pass=0 fail=0 skip=0 broken=()
 for name in "${progs[@]}"; do
     log=$OUT/qtest/$name.log
     start=$(date +%s)
-    ( timeout 600 "$OUT/qtest/$name" --tap -k > "$log" 2>&1 ) 2>/dev/null
+    ( timeout 600 "$OUT/qtest/$name" --tap -k > "$log" 2>&1; exit $? ) 2>/dev/null
     rc=$?
     p=$(grep -c '^ok ' "$log")
     s=$(grep -c '^ok .*# SKIP' "$log")

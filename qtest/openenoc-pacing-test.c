@@ -1,0 +1,86 @@
+/*
+ * openenoc qtest: link pacing. With link-speed=N the device releases frames
+ * at N Mbit/s of host time, each frame counted as it occupies an Ethernet
+ * link (padded to 60 bytes, plus 24 bytes of FCS, preamble and gap). A
+ * multicast block completes when its last frame has left, so its duration
+ * measures the transmit rate directly.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "openenoc-qtest.h"
+
+/* Seconds that one multicast block of size bytes takes on the sender. */
+static double multicast_seconds(const char *speed, uint32_t size,
+                                uint64_t *wire_bits)
+{
+    g_autofree char *hub = oe_hub_args(2, speed);
+    uint32_t mfs = 8160, frames = DIV_ROUND_UP(size, mfs);
+    QTestState *qts = oe_start("%s", hub);
+    QPCIBus *bus = oe_bus(qts);
+    uint32_t dma;
+    OeDev a, b;
+    gint64 t0;
+
+    oe_open(&a, qts, bus, 4);
+    oe_open(&b, qts, bus, 5);
+    oe_set_macs(&a, OE_MAC(0), 0);
+    oe_set_macs(&b, OE_MAC(1), OE_GROUP);
+    oe_peer(&a, 0, OE_GROUP, OE_MODE_MIRROR_OUT, OE_RAM_BUF(0), OE_RAM_BUF(1),
+            size, 0);
+    oe_peer(&b, 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0, 16 * MiB, 0);
+    oe_ram_fill(qts, OE_RAM_BUF(0), size, 1);
+    t0 = g_get_monotonic_time();
+    oe_peer_start(&a, 0);
+    dma = oe_poll(&a, OE_PEER_DMA(0), OE_PEER_DMA_IDLE_MASK |
+                  OE_PEER_DMA_REQUEST_MASK, OE_PEER_DMA_IDLE_MASK, 30000);
+    t0 = g_get_monotonic_time() - t0;
+    g_assert_cmphex(dma & OE_PEER_DMA_DONE_MASK, !=, 0);
+    g_assert_cmpint(oe_ram_wait(qts, OE_RAM_BUF(1), size, 1, 5000), ==, -1);
+    /* every fragment frame: 32 bytes of DMA_WRITE_REQ overhead + data */
+    *wire_bits = 8ull * (size + (uint64_t)frames * (OETP_DMA_OVERHEAD + 24));
+    g_free(a.pci);
+    g_free(b.pci);
+    qpci_free_pc(bus);
+    qtest_quit(qts);
+    return t0 / 1e6;
+}
+
+static void test_rate_matches_setting(gconstpointer opaque)
+{
+    uint32_t mbps = GPOINTER_TO_UINT(opaque);
+    g_autofree char *prop = g_strdup_printf("link-speed=%u", mbps);
+    uint32_t size = mbps * 1000 * 1000 / 8 / 5;   /* ~200 ms at line rate */
+    uint64_t bits;
+    double s = multicast_seconds(prop, size, &bits);
+    double rate = bits / s / 1e6;
+
+    g_test_message("link-speed=%u: %.1f Mbit/s measured over %.3f s",
+                   mbps, rate, s);
+    /* the first frame leaves at once, so allow a little above; timers
+     * firing late on a loaded host allow somewhat more below */
+    g_assert_cmpfloat(rate, <=, mbps * 1.05);
+    g_assert_cmpfloat(rate, >=, mbps * 0.8);
+}
+
+static void test_unpaced_is_faster(void)
+{
+    uint64_t bits;
+    double paced = multicast_seconds("link-speed=100", 1250000, &bits);
+    double unpaced = multicast_seconds("", 1250000, &bits);
+
+    g_test_message("1.25 MB: %.3f s at 100 Mbit/s, %.3f s unpaced",
+                   paced, unpaced);
+    g_assert_cmpfloat(unpaced * 4, <, paced);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    qtest_add_data_func("/openenoc/pacing/rate-100-mbps", GUINT_TO_POINTER(100),
+                        test_rate_matches_setting);
+    qtest_add_data_func("/openenoc/pacing/rate-200-mbps", GUINT_TO_POINTER(200),
+                        test_rate_matches_setting);
+    qtest_add_func("/openenoc/pacing/unpaced-is-faster", test_unpaced_is_faster);
+    return g_test_run();
+}
