@@ -9,9 +9,10 @@ int run_bench(int argc, char **argv);
 
 static void usage()
 {
-    printf("usage: tb_oetp [--seed N] [--test NAME] [--list] [--bench]\n"
+    printf("usage: tb_oetp [--seed N] [--stall P] [--test NAME] [--list] [--bench]\n"
            "Runs the oETP engine RTL test bench (Verilator model).\n"
            "  --seed N     random seed for stalls and gaps (default 1)\n"
+           "  --stall P    stall/gap probability of the backpressure runs (default 0.3)\n"
            "  --test NAME  run only tests whose name contains NAME\n"
            "  --list       list the tests\n"
            "  --bench      print BENCH lines (throughput, simulation speed)\n");
@@ -33,6 +34,7 @@ static void common_checks(Sim &s)
 int main(int argc, char **argv)
 {
     uint32_t seed = 1;
+    double stall = 0.3;
     const char *only = nullptr;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -40,6 +42,12 @@ int main(int argc, char **argv)
             return 0;
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
             seed = uint32_t(strtoul(argv[++i], nullptr, 0));
+        } else if (!strcmp(argv[i], "--stall") && i + 1 < argc) {
+            stall = strtod(argv[++i], nullptr);
+            if (!(stall >= 0 && stall < 1)) {
+                usage();
+                return 2;
+            }
         } else if (!strcmp(argv[i], "--test") && i + 1 < argc) {
             only = argv[++i];
         } else if (!strcmp(argv[i], "--list")) {
@@ -61,7 +69,7 @@ int main(int argc, char **argv)
             unsigned before = g_failures;
             {
                 Sim s(seed + runs);
-                if (bp) s.backpressure(0.3);
+                if (bp) s.backpressure(stall);
                 t.fn(s);
                 common_checks(s);
             }

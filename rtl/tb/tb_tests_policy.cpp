@@ -202,8 +202,10 @@ TB_TEST(raw_transmit_and_fair_arbitration, true)
                                   dest_of(ROUTE_NON_OETP_DMA, 0), 0));
     s.ini.cmds.push_back(c_rmem_read(0, 0x44, 1));
     CHECK(wait_frames(s, 5));
-    if (s.eth_sink.done.size() >= 5) {
-        CHECK(s.eth_sink.done[2].bytes == f_rmem_read_req(MAC_PEER0, MAC_LOCAL, 0, 0x44));
-        CHECK(s.eth_sink.done[4].bytes.size() == 400);
-    }
+    // at most one raw frame goes ahead of it
+    Bytes req = f_rmem_read_req(MAC_PEER0, MAC_LOCAL, 0, 0x44);
+    size_t at = 0;
+    for (size_t i = 1; i < s.eth_sink.done.size(); i++)
+        if (s.eth_sink.done[i].bytes == req) at = i;
+    CHECK(at == 1 || at == 2);
 }
