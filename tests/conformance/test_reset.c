@@ -178,6 +178,61 @@ static void migration_resumes_a_block_in_flight(void)
     H_EQ(hn_count_tx(a, OETP_DMA_WRITE_REQ), 4);
 }
 
+/* Frames waiting in the direct sink (one partly read) and an armed raw
+ * receive channel survive migration. */
+static void migration_keeps_sink_frames_and_armed_rx(void)
+{
+    HWorld *w = hw_new();
+    HNode *a = hw_engine(w, "A", H_MAC_A, NULL);
+    HNode *b = hw_scripted(w, "B", H_MAC_B);
+    uint8_t f[100];
+    uint32_t d;
+
+    for (int i = 0; i < 100; i++) {
+        f[i] = (uint8_t)(i + 1);
+    }
+    oetp_put_mac(f, H_MAC_A);
+    hn_send(b, f, 70);
+    hn_send(b, f, 61);
+    hw_settle(w);
+    d = hn_rd(a, OE_DIRECT_SINK_DATA);
+    hn_wr(a, OE_DIRECT_SINK_CONTROL, OE_DIRECT_SINK_CONTROL_TREADY_MASK);
+    hw_settle(w);
+    hn_wr(a, OE_RAW_RX_BUFFER_ADDRESS, 0x3000);
+    hn_wr(a, OE_RAW_RX_BUFFER_CAPACITY, 100);
+    hn_wr(a, OE_RAW_RX_COMMAND_STATUS, OE_RAW_RX_COMMAND_STATUS_REQUEST_MASK);
+    hw_settle(w);
+    hn_migrate(a);
+    H_EQ(d, 0x000c0e02);   /* first beat: 02 0e 0c 00 */
+    /* the rest of frame 1 (66 bytes), then frame 2 (61 bytes) */
+    for (int frame = 0; frame < 2; frame++) {
+        size_t n = frame ? 0 : 4, want = frame ? 61 : 70;
+        for (;;) {
+            uint32_t st = hn_rd(a, OE_DIRECT_SINK_STATUS);
+            uint32_t keep = H_GET(st, OE_DIRECT_SINK_STATUS_TKEEP);
+            H_CHECK(H_GET(st, OE_DIRECT_SINK_STATUS_TVALID));
+            d = hn_rd(a, OE_DIRECT_SINK_DATA);
+            for (unsigned k = 0; k < 4; k++) {
+                if (keep & (1u << k)) {
+                    H_EQ((uint8_t)(d >> (8 * k)), f[n]);
+                    n++;
+                }
+            }
+            hn_wr(a, OE_DIRECT_SINK_CONTROL,
+                  OE_DIRECT_SINK_CONTROL_TREADY_MASK);
+            hw_settle(w);
+            if (H_GET(st, OE_DIRECT_SINK_STATUS_TLAST)) {
+                break;
+            }
+        }
+        H_EQ(n, want);
+    }
+    H_EQ(hn_rd(a, OE_RAW_RX_COMMAND_STATUS), OE_RAW_RX_COMMAND_STATUS_ARMED_MASK);
+    hn_send(b, f, 64);
+    hw_settle(w);
+    H_EQ(hn_rd(a, OE_RAW_RX_RECEIVED_LENGTH), 64);
+}
+
 /* A malformed blob is refused and leaves a hard-reset engine. */
 static void migration_rejects_malformed_state(void)
 {
@@ -217,6 +272,7 @@ static const HTest tests[] = {
     H_TEST(reset_discards_partial_direct_frame),
     H_TEST(direct_next_frame_waits_for_previous),
     H_TEST(migration_resumes_a_block_in_flight),
+    H_TEST(migration_keeps_sink_frames_and_armed_rx),
     H_TEST(migration_rejects_malformed_state),
 };
 
