@@ -637,6 +637,34 @@ static void dma_multicast_local_failure_is_recorded(void)
     H_CHECK(hn_count_tx(p.a, OETP_DMA_WRITE_REQ) <= 2);
 }
 
+/*
+ * A request written while the peer's block is active waits (request stays
+ * 1) and is accepted once the peer is idle. With group writes no reply
+ * comes back to wake the engine: it must resume on its own (wake-up), not
+ * when the host happens to call it again. hw_run_idle checks that the
+ * engine is really idle.
+ */
+static void dma_queued_group_block_starts_by_itself(void)
+{
+    Pair p = pair();
+    uint32_t v;
+
+    hn_peer(p.a, 0, &(HPeer){ .mac = H_MAC_G, .local_address = 0x1000,
+                              .remote_address = 0x8000, .size = 100,
+                              .mode = 3 });
+    hn_tx_open(p.a, false);
+    hn_dma_request(p.a, 0);
+    hw_settle(p.w);
+    hn_dma_request(p.a, 0);
+    hn_tx_open(p.a, true);
+    H_CHECK(hw_run_idle(p.w, 1 << 20));
+    v = hn_dma(p.a, 0);
+    H_CHECKF(!H_GET(v, OE_PEER_DMA_REQUEST), "second block never started: "
+             "dma=0x%08x", v);
+    check_done(p.a, 0, v);
+    H_EQ(hn_count_tx(p.a, OETP_DMA_WRITE_REQ), 2);
+}
+
 /* Windows that end exactly at 2^32 are valid (widened arithmetic); the
  * page-by-page memory accesses must not wrap around at the top. */
 static void dma_windows_ending_at_4gib(void)
@@ -684,6 +712,7 @@ static const HTest tests[] = {
     H_TEST(dma_multicast_completes_when_frame_has_left),
     H_TEST(dma_multicast_local_failure_is_recorded),
     H_TEST(dma_windows_ending_at_4gib),
+    H_TEST(dma_queued_group_block_starts_by_itself),
 };
 
 int main(int argc, char **argv)

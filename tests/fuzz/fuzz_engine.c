@@ -57,6 +57,15 @@ enum {
     OP_COUNT
 };
 
+static const char *const op_names[OP_COUNT] = {
+    "csr_write", "csr_read", "raw_frame", "oetp_frame", "advance", "run_idle",
+    "tx_gate", "reset", "fault", "set_rid", "peer", "dma_start",
+};
+
+/* OE_FUZZ_TRACE=1 prints the decoded program (with OE_HARNESS_TRACE=1 the
+ * engine's callbacks too) when replaying an input. */
+static bool fuzz_trace;
+
 static const uint64_t macs[] = {
     H_MAC_A, H_MAC_B, H_MAC_C, H_MAC_G, OETP_MAC_BROADCAST, H_MAC_X,
     0x030E0C000002ull, 0,
@@ -69,14 +78,20 @@ static uint8_t u8(Ctx *c)
     return c->p < c->end ? *c->p++ : 0;
 }
 
+/* Operands are read strictly in input order (never two reads in one
+ * expression: their order would be up to the compiler). */
 static uint16_t u16(Ctx *c)
 {
-    return (uint16_t)(u8(c) | u8(c) << 8);
+    uint16_t lo = u8(c);
+    uint16_t hi = u8(c);
+    return (uint16_t)(lo | hi << 8);
 }
 
 static uint32_t u32(Ctx *c)
 {
-    return (uint32_t)u16(c) | (uint32_t)u16(c) << 16;
+    uint32_t lo = u16(c);
+    uint32_t hi = u16(c);
+    return lo | hi << 16;
 }
 
 static void grant(Ctx *c, int k, uint64_t lo, uint64_t len)
@@ -158,7 +173,7 @@ static void irq_oracle(Ctx *c)
 {
     for (int k = 0; k < 2; k++) {
         HNode *n = c->eng[k];
-        uint32_t st, ctl;
+        uint32_t st, ctl, claim;
         unsigned level, reserved;
         bool want;
 
@@ -176,8 +191,10 @@ static void irq_oracle(Ctx *c)
                  "fifo_level %u says %d", n->name, n->irq, level, want);
         H_CHECKF(H_GET(st, OE_IRQ_STATUS_IRQ_ASSERTED) == want,
                  "%s: status.irq_asserted disagrees", n->name);
-        H_CHECKF(!H_GET(rd(n, OE_IRQ_CLAIM), OE_IRQ_CLAIM_VALID) == !level,
-                 "%s: claim.valid vs fifo_level %u", n->name, level);
+        claim = rd(n, OE_IRQ_CLAIM);
+        H_CHECKF(!H_GET(claim, OE_IRQ_CLAIM_VALID) == !level,
+                 "%s: claim 0x%08x with fifo_level %u (status 0x%08x)",
+                 n->name, claim, level, st);
     }
 }
 
@@ -232,6 +249,10 @@ static void op_csr(Ctx *c, bool write)
         hn_csr_write(n, off, size, v);
     } else {
         hn_csr_read(n, off, size, &v);
+    }
+    if (fuzz_trace) {
+        printf("#   %s 0x%03x/%u %s 0x%08x%s\n", n->name, off, size,
+               write ? "<-" : "->", v, n->csr_pending ? " (pending)" : "");
     }
     refresh_grants(c, k);
     hw_settle(c->w);
@@ -345,6 +366,12 @@ static void op_peer(Ctx *c)
     p.remote_address = (uint32_t)u16(c) << 2;
     p.rmem_address = (uint32_t)(u8(c) % 64) * 16;
     p.irq_enable = p.mode & 1;
+    if (fuzz_trace) {
+        printf("#   %s entry %u: mac %012llx mode %u local 0x%x size 0x%x "
+               "remote 0x%x rmem 0x%x\n", n->name, idx,
+               (unsigned long long)p.mac, p.mode, p.local_address, p.size,
+               p.remote_address, p.rmem_address);
+    }
     if (n->csr_pending) {
         return;
     }
@@ -358,6 +385,9 @@ static void op_dma_start(Ctx *c)
     HNode *n = c->eng[k];
     unsigned idx = u8(c) % OE_PEER_COUNT;
 
+    if (fuzz_trace) {
+        printf("#   %s entry %u\n", n->name, idx);
+    }
     if (n->csr_pending) {
         return;
     }
@@ -399,6 +429,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!c) {
         return 0;
     }
+    fuzz_trace = getenv("OE_FUZZ_TRACE") != NULL;
     c->p = data;
     c->end = data + size;
     c->w = hw_new();
@@ -411,6 +442,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     setup(c);
     while (c->p < c->end && ops++ < MAX_OPS) {
         uint8_t op = u8(c);
+        if (fuzz_trace) {
+            printf("# op %u at cycle %llu: %s\n", ops, (unsigned long long)
+                   c->w->now, op_names[op % OP_COUNT]);
+        }
         switch (op % OP_COUNT) {
         case OP_CSR_WRITE:
             op_csr(c, true);
@@ -430,10 +465,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case OP_RUN_IDLE:
             hw_run_idle(c->w, 1u << 24);
             break;
-        case OP_TX_GATE:
-            hn_tx_open(c->eng[u8(c) & 1], u8(c) & 1);
+        case OP_TX_GATE: {
+            int k = u8(c) & 1;
+            bool open = u8(c) & 1;
+            if (fuzz_trace) {
+                printf("#   %s tx %s\n", c->eng[k]->name,
+                       open ? "open" : "closed");
+            }
+            hn_tx_open(c->eng[k], open);
             hw_settle(c->w);
             break;
+        }
         case OP_RESET: {
             int k = u8(c) & 1;
             hn_reset(c->eng[k]);
@@ -444,15 +486,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case OP_FAULT:
             op_fault(c);
             break;
-        case OP_SET_RID:
-            hn_set_request_id(c->eng[u8(c) & 1], u32(c));
+        case OP_SET_RID: {
+            int k = u8(c) & 1;
+            hn_set_request_id(c->eng[k], u32(c));
             break;
+        }
         case OP_PEER:
             op_peer(c);
             break;
         case OP_DMA_START:
             op_dma_start(c);
             break;
+        }
+        if (fuzz_trace) {
+            for (int k = 0; k < 2; k++) {
+                if (!c->eng[k]->csr_pending) {
+                    printf("#   %s irq status 0x%08x claim 0x%08x\n",
+                           c->eng[k]->name, rd(c->eng[k], OE_IRQ_STATUS),
+                           rd(c->eng[k], OE_IRQ_CLAIM));
+                }
+            }
         }
         irq_oracle(c);
     }
@@ -461,6 +514,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         hn_tx_open(c->eng[k], true);
     }
     hw_run_idle(c->w, 1ull << 32);
+    if (fuzz_trace) {
+        for (int k = 0; k < 2; k++) {
+            size_t before = c->eng[k]->tx.n;
+            hn_advance(c->eng[k]);
+            hw_settle(c->w);
+            printf("#   end: %s advance at quiescence sent %zu frames\n",
+                   c->eng[k]->name, c->eng[k]->tx.n - before);
+        }
+    }
+    if (fuzz_trace) {
+        for (int k = 0; k < 2; k++) {
+            if (!c->eng[k]->csr_pending) {
+                printf("#   end: %s irq status 0x%08x claim 0x%08x\n",
+                       c->eng[k]->name, rd(c->eng[k], OE_IRQ_STATUS),
+                       rd(c->eng[k], OE_IRQ_CLAIM));
+            }
+        }
+    }
     irq_oracle(c);
     hw_free(c->w);
     free(c);

@@ -225,6 +225,9 @@ void hw_run_for(HWorld *w, uint64_t cycles);
 /* Run until no timer is armed and no frame is queued, jumping time to each
  * next event; false if max_cycles pass first. */
 bool hw_run_idle(HWorld *w, uint64_t max_cycles);
+/* Fail unless every engine is really idle: one more advance at the current
+ * cycle changes no state and sends nothing (run by hw_run_idle). */
+void hw_check_quiescent(HWorld *w);
 /* Earliest pending event (armed timer or deliverable frame), or UINT64_MAX. */
 uint64_t hw_next_event(const HWorld *w);
 /* Fail the test if a host-contract violation was recorded. */

@@ -287,6 +287,25 @@ static OeMemStatus host_mem_write(void *opaque, uint32_t addr,
     return hm_access(&n->mem, true, addr, (void *)buf, len, n->w->now);
 }
 
+/* Replies to received requests may go out while tx_ready() is false. */
+static bool is_reply(const uint8_t *f, size_t len)
+{
+    if (len <= OETP_OFF_CMD || f[12] != 0x88 || f[13] != 0xB5 ||
+        f[OETP_OFF_MAGIC] != OETP_MAGIC) {
+        return false;
+    }
+    switch (f[OETP_OFF_CMD]) {
+    case OETP_RMEM_READ_RSP:
+    case OETP_RMEM_WRITE_RSP:
+    case OETP_DMA_READ_RSP:
+    case OETP_DMA_WRITE_RSP:
+    case OETP_ERROR_RSP:
+        return true;
+    default:
+        return false;
+    }
+}
+
 static void host_tx_frame(void *opaque, const uint8_t *frame, size_t len)
 {
     HNode *n = opaque;
@@ -299,6 +318,11 @@ static void host_tx_frame(void *opaque, const uint8_t *frame, size_t len)
     if (len < 1 || len > OETP_FRAME_MAX) {
         violate(n->w, "%s: tx_frame of %zu bytes", n->name, len);
         return;
+    }
+    if (!(n->tx_open && n->tx_budget != 0) && !is_reply(frame, len)) {
+        violate(n->w, "%s: locally initiated frame (%zu bytes, cmd 0x%02x) "
+                "sent while tx_ready() is false", n->name, len,
+                len > OETP_OFF_CMD ? frame[OETP_OFF_CMD] : 0);
     }
     list_push(n->w, &n->tx, frame, len, n->w->now, n->idx);
     if (n->tx_budget > 0) {
@@ -598,6 +622,57 @@ void hw_run_for(HWorld *w, uint64_t cycles)
     hw_run_until(w, w->now + cycles);
 }
 
+static uint8_t *save_state(HNode *n, size_t *len)
+{
+    size_t need = oe_engine_save(n->e, NULL, 0);
+    uint8_t *b = malloc(need ? need : 1);
+
+    if (!b) {
+        abort();
+    }
+    *len = oe_engine_save(n->e, b, need);
+    return b;
+}
+
+/*
+ * Quiescence must be real: with no wake-up armed and nothing to deliver,
+ * one more advance at the same cycle must change nothing. An engine that
+ * still had work without asking for a wake-up would only make progress
+ * when the host happens to call it (under QEMU: when the guest touches a
+ * register), so this is checked whenever a world goes idle.
+ */
+void hw_check_quiescent(HWorld *w)
+{
+    for (int i = 0; i < w->nnodes; i++) {
+        HNode *n = w->nodes[i];
+        size_t l1, l2, frames = n->tx.n;
+        uint8_t *s1, *s2;
+        bool same;
+
+        if (!n->e || n->csr_pending) {
+            continue;
+        }
+        if (n->told < w->now) {
+            /* telling the time is a change of its own */
+            hn_advance(n);
+            hw_settle(w);
+            frames = n->tx.n;
+        }
+        s1 = save_state(n, &l1);
+        hn_advance(n);
+        hw_settle(w);
+        s2 = save_state(n, &l2);
+        same = l1 == l2 && !memcmp(s1, s2, l1);
+        free(s1);
+        free(s2);
+        H_CHECKF(same && n->tx.n == frames, "%s looked idle (no wake-up "
+                 "armed, nothing queued) but one more advance at cycle %llu "
+                 "changed its state%s", n->name,
+                 (unsigned long long)w->now,
+                 n->tx.n != frames ? " and sent frames" : "");
+    }
+}
+
 bool hw_run_idle(HWorld *w, uint64_t max_cycles)
 {
     uint64_t end = w->now + max_cycles;
@@ -609,6 +684,7 @@ bool hw_run_idle(HWorld *w, uint64_t max_cycles)
     for (;;) {
         uint64_t t = hw_next_event(w);
         if (t == UINT64_MAX) {
+            hw_check_quiescent(w);
             return true;
         }
         if (t > end) {
