@@ -665,6 +665,38 @@ static void dma_queued_group_block_starts_by_itself(void)
     H_EQ(hn_count_tx(p.a, OETP_DMA_WRITE_REQ), 2);
 }
 
+/* A pending RMEM access takes the free request slot before the unsent
+ * fragments of an accepted group block; the block follows by itself once
+ * the access has ended. */
+static void dma_rmem_goes_before_unsent_group_fragments(void)
+{
+    Pair p = pair();
+    HNode *c = hw_scripted(p.w, "C", H_MAC_C);
+    uint32_t v;
+    uint8_t f[64];
+
+    hn_peer(p.a, 0, &(HPeer){ .mac = H_MAC_G, .local_address = 0x1000,
+                              .remote_address = 0x8000, .size = 20000,
+                              .mode = 3 });
+    hn_peer(p.a, 1, &(HPeer){ .mac = H_MAC_C, .remote_address = 0x500,
+                              .size = 0x10, .mode = 1 });
+    hn_tx_open(p.a, false);
+    hn_dma_request(p.a, 0);
+    hw_settle(p.w);
+    H_EQ(hn_csr_read(p.a, H_RMEM(0), 4, &v), OE_CSR_PENDING);
+    hn_tx_open(p.a, true);
+    H_CHECK(hw_run_idle(p.w, 1 << 20));
+    H_EQ(hn_count_tx(p.a, -1), 1);
+    H_EQ(hf_cmd(&p.a->tx.v[0]), OETP_RMEM_READ_REQ);
+    hn_send(c, f, oetp_build_rmem_read_rsp(f, H_MAC_A, H_MAC_C,
+                                           hf_param(&p.a->tx.v[0], 1),
+                                           0x600d));
+    H_EQ(hn_wait_csr(p.a, 1000), 0x600d);
+    H_CHECK(hw_run_idle(p.w, 1 << 20));
+    H_EQ(hn_count_tx(p.a, OETP_DMA_WRITE_REQ), 3);
+    check_done(p.a, 0, hn_dma(p.a, 0));
+}
+
 /* Windows that end exactly at 2^32 are valid (widened arithmetic); the
  * page-by-page memory accesses must not wrap around at the top. */
 static void dma_windows_ending_at_4gib(void)
@@ -713,6 +745,7 @@ static const HTest tests[] = {
     H_TEST(dma_multicast_local_failure_is_recorded),
     H_TEST(dma_windows_ending_at_4gib),
     H_TEST(dma_queued_group_block_starts_by_itself),
+    H_TEST(dma_rmem_goes_before_unsent_group_fragments),
 };
 
 int main(int argc, char **argv)
