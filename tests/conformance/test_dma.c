@@ -665,6 +665,28 @@ static void dma_queued_group_block_starts_by_itself(void)
     H_EQ(hn_count_tx(p.a, OETP_DMA_WRITE_REQ), 2);
 }
 
+/* The same when the first block ends with a local read error before any
+ * frame: the queued request must be taken up without another host call. */
+static void dma_queued_block_after_local_failure_starts_by_itself(void)
+{
+    Pair p = pair();
+    uint32_t v;
+
+    hx_mirror(p.a, 0, p.b, 0, true, 0x1000, 0x8000, 100);
+    hm_error(&p.a->mem, 0x1000, 1, OE_MEM_DECERR, HM_READ);
+    hn_tx_open(p.a, false);
+    hn_dma_request(p.a, 0);
+    hw_settle(p.w);
+    hn_dma_request(p.a, 0);
+    hn_tx_open(p.a, true);
+    H_CHECK(hw_run_idle(p.w, 1 << 20));
+    v = hn_dma(p.a, 0);
+    H_CHECKF(!H_GET(v, OE_PEER_DMA_REQUEST), "second block never started: "
+             "dma=0x%08x", v);
+    check_failed(p.a, 0, v, OE_ERR_LOCAL_RD_DECERR);
+    H_EQ(hm_log_count(&p.a->mem, HM_READ), 2);
+}
+
 /* A pending RMEM access takes the free request slot before the unsent
  * fragments of an accepted group block; the block follows by itself once
  * the access has ended. */
@@ -745,6 +767,7 @@ static const HTest tests[] = {
     H_TEST(dma_multicast_local_failure_is_recorded),
     H_TEST(dma_windows_ending_at_4gib),
     H_TEST(dma_queued_group_block_starts_by_itself),
+    H_TEST(dma_queued_block_after_local_failure_starts_by_itself),
     H_TEST(dma_rmem_goes_before_unsent_group_fragments),
 };
 

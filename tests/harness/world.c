@@ -643,6 +643,11 @@ static uint8_t *save_state(HNode *n, size_t *len)
  */
 void hw_check_quiescent(HWorld *w)
 {
+    /* OE_HARNESS_NO_QUIESCENCE=1 skips this, to triage other failures of
+     * an input that also trips this rule. */
+    if (getenv("OE_HARNESS_NO_QUIESCENCE")) {
+        return;
+    }
     for (int i = 0; i < w->nnodes; i++) {
         HNode *n = w->nodes[i];
         size_t l1, l2, frames = n->tx.n;
