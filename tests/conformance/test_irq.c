@@ -412,11 +412,9 @@ static void irq_raw_and_direct_events(void)
     HWorld *w;
     HNode *a = dut(&w);
     HNode *b = hw_scripted(w, "B", H_MAC_B);
-    uint8_t f[64] = { 0 };
+    uint8_t f[64];
 
-    oetp_put_mac(f, H_MAC_A);
-    oetp_put_mac(f + 6, H_MAC_B);
-    f[12] = 0x08;
+    h_raw_frame(f, sizeof(f), H_MAC_A, H_MAC_B, 0);
     hn_irq_enable(a, EV(H_SRC_RAW_RX) | EV(H_SRC_RAW_TX) |
                   EV(H_SRC_DIRECT_TX));
     hn_wr(a, OE_RAW_RX_BUFFER_ADDRESS, 0x3000);
@@ -425,7 +423,7 @@ static void irq_raw_and_direct_events(void)
     hw_settle(w);
     H_EQ(H_GET(status(a), OE_IRQ_STATUS_RESERVED_COUNT), 1);
     H_EQ(hn_fifo_level(a), 0);
-    hn_send(b, f, 60);
+    hn_send(b, f, sizeof(f));
     hw_settle(w);
     H_EQ(H_GET(status(a), OE_IRQ_STATUS_RESERVED_COUNT), 0);
     pop(a, H_SRC_RAW_RX, 0, 0);
@@ -456,11 +454,9 @@ static void irq_direct_frames_wait_for_admission(void)
     HWorld *w;
     HNode *a = dut(&w);
     HNode *b = hw_scripted(w, "B", H_MAC_B);
-    uint8_t f[60] = { 0 };
+    uint8_t f[60];
 
-    oetp_put_mac(f, H_MAC_A);
-    oetp_put_mac(f + 6, H_MAC_B);
-    f[12] = 0x08;
+    h_raw_frame(f, sizeof(f), H_MAC_A, H_MAC_B, 0);
     hn_irq_enable(a, EV(H_SRC_DIRECT_RX) | EV(H_SRC_RAW_TX) |
                   EV(H_SRC_DIRECT_TX));
     for (int i = 0; i < 16; i++) {
@@ -513,11 +509,9 @@ static void irq_event_enable_sampled_at_admission(void)
     HWorld *w;
     HNode *a = dut(&w);
     HNode *b = hw_scripted(w, "B", H_MAC_B);
-    uint8_t f[60] = { 0 };
+    uint8_t f[60];
 
-    oetp_put_mac(f, H_MAC_A);
-    oetp_put_mac(f + 6, H_MAC_B);
-    f[12] = 0x08;
+    h_raw_frame(f, sizeof(f), H_MAC_A, H_MAC_B, 0);
     hn_irq_enable(a, EV(H_SRC_RAW_RX));
     hn_wr(a, OE_RAW_RX_BUFFER_ADDRESS, 0x3000);
     hn_wr(a, OE_RAW_RX_BUFFER_CAPACITY, 100);

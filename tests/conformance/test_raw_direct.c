@@ -25,14 +25,7 @@ static Fix fix(const OeEngineConfig *cfg)
 /* A non-oETP frame of len bytes for A, payload from seed. */
 static size_t raw_frame(uint8_t *f, size_t len, unsigned seed)
 {
-    oetp_put_mac(f, H_MAC_A);
-    oetp_put_mac(f + 6, H_MAC_B);
-    f[12] = 0x08;
-    f[13] = 0x00;
-    for (size_t i = 14; i < len; i++) {
-        f[i] = hm_pattern_byte(i, seed);
-    }
-    return len;
+    return h_raw_frame(f, len, H_MAC_A, H_MAC_B, seed);
 }
 
 static uint32_t tx_status(HNode *n)

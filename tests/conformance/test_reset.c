@@ -84,7 +84,7 @@ static void reset_disarms_raw_rx(void)
     HWorld *w = hw_new();
     HNode *a = hw_engine(w, "A", H_MAC_A, NULL);
     HNode *b = hw_scripted(w, "B", H_MAC_B);
-    uint8_t f[64] = { 0 };
+    uint8_t f[60];
 
     hn_wr(a, OE_RAW_RX_BUFFER_ADDRESS, 0x3000);
     hn_wr(a, OE_RAW_RX_BUFFER_CAPACITY, 100);
@@ -92,11 +92,9 @@ static void reset_disarms_raw_rx(void)
     hn_reset(a);
     hn_set_mac(a, H_MAC_A);
     H_EQ(hn_rd(a, OE_RAW_RX_COMMAND_STATUS), OE_RAW_RX_COMMAND_STATUS_RESET);
-    oetp_put_mac(f, H_MAC_A);
-    oetp_put_mac(f + 6, H_MAC_B);
-    f[12] = 0x08;
+    h_raw_frame(f, sizeof(f), H_MAC_A, H_MAC_B, 0);
     hm_log_clear(&a->mem);
-    hn_send(b, f, 60);
+    hn_send(b, f, sizeof(f));
     hw_settle(w);
     H_EQ(hm_log_count(&a->mem, HM_WRITE), 0);
 }

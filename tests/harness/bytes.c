@@ -77,3 +77,17 @@ void h_check_bytes(const char *what, const uint8_t *got, size_t glen,
     h_fail(__FILE__, __LINE__, "%s: %zu bytes vs %zu wanted, first "
            "difference at offset %zu", what, glen, wlen, i);
 }
+
+size_t h_raw_frame(uint8_t *f, size_t len, uint64_t dst, uint64_t src,
+                   unsigned seed)
+{
+    H_CHECKF(len >= 14, "raw frame of %zu bytes", len);
+    oetp_put_mac(f, dst);
+    oetp_put_mac(f + 6, src);
+    f[12] = 0x08;
+    f[13] = 0x00;
+    for (size_t i = 14; i < len; i++) {
+        f[i] = hm_pattern_byte(i, seed);
+    }
+    return len;
+}

@@ -337,6 +337,10 @@ unsigned hn_fifo_level(HNode *n);
 /* ------------------------------------------------------------------ */
 /* Byte helpers.                                                        */
 
+/* A non-oETP frame (EtherType 0x0800) of len bytes from src to dst, the
+ * payload from the memory pattern of seed; returns len. */
+size_t h_raw_frame(uint8_t *f, size_t len, uint64_t dst, uint64_t src,
+                   unsigned seed);
 /* Parse hex text ("02 0e 0c", "020e0c", whitespace and ':' ignored) into
  * out; fails the test on bad text or overflow. Returns the byte count. */
 size_t h_hex(uint8_t *out, size_t cap, const char *text);
