@@ -171,6 +171,9 @@ void openenoc_bh(void *opaque)
         s->bh_deferred = true;      /* openenoc_engine_leave reschedules */
         return;
     }
+    if (!runstate_is_running()) {
+        return;                     /* resumed by openenoc_vm_state_change */
+    }
     openenoc_rx_deliver(s);
     openenoc_tx_flush(s);
     if (s->tx_throttled && openenoc_tx_ready_now(s)) {
@@ -182,11 +185,26 @@ void openenoc_bh(void *opaque)
     }
 }
 
+/*
+ * A stopped VM's device neither sends, receives nor touches guest memory:
+ * its state is being saved or may be migrating. Work resumes with the VM.
+ */
+void openenoc_vm_state_change(void *opaque, bool running, RunState state)
+{
+    OpenenocState *s = opaque;
+
+    if (running) {
+        qemu_bh_schedule(s->bh);
+        s->rx_refused = false;
+        qemu_flush_queued_packets(qemu_get_queue(s->nic));
+    }
+}
+
 static bool openenoc_can_receive(NetClientState *nc)
 {
     OpenenocState *s = qemu_get_nic_opaque(nc);
 
-    if (s->in_engine || s->rx_engine_blocked ||
+    if (s->in_engine || s->rx_engine_blocked || !runstate_is_running() ||
         s->rxq_len >= OPENENOC_RXQ_MAX) {
         s->rx_refused = true;
         return false;

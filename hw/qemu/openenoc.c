@@ -129,6 +129,8 @@ static void openenoc_realize(PCIDevice *pci, Error **errp)
                           object_get_typename(OBJECT(s)), dev->id,
                           &dev->mem_reentrancy_guard, s);
     qemu_format_nic_info_str(qemu_get_queue(s->nic), s->conf.macaddr.a);
+    s->vmstate_entry = qemu_add_vm_change_state_handler(
+        openenoc_vm_state_change, s);
     return;
 
 fail_engine:
@@ -150,6 +152,7 @@ static void openenoc_exit(PCIDevice *pci)
 {
     OpenenocState *s = OPENENOC(pci);
 
+    qemu_del_vm_change_state_handler(s->vmstate_entry);
     qemu_del_nic(s->nic);
     migrate_del_blocker(&s->migration_blocker);
     openenoc_queues_clear(s);

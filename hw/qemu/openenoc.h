@@ -21,6 +21,7 @@
 #include "qemu/thread.h"
 #include "qemu/timer.h"
 #include "qom/object.h"
+#include "system/runstate.h"
 #include "openenoc/engine.h"
 #include "openenoc/uapi_enoc.h"
 
@@ -110,6 +111,7 @@ struct OpenenocState {
     int64_t link_free_ns;        /* host time at which the paced link idles */
 
     bool irq_level;
+    VMChangeStateEntry *vmstate_entry;
 
     /* migration */
     uint8_t *vm_engine;
@@ -139,6 +141,7 @@ void openenoc_mmio_init(OpenenocState *s);
 /* openenoc-net.c */
 extern NetClientInfo openenoc_net_info;
 void openenoc_bh(void *opaque);
+void openenoc_vm_state_change(void *opaque, bool running, RunState state);
 void openenoc_pace_cb(void *opaque);
 void openenoc_queue_tx(OpenenocState *s, const uint8_t *frame, size_t len);
 bool openenoc_tx_ready_now(OpenenocState *s);

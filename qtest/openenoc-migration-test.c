@@ -1,0 +1,105 @@
+/*
+ * openenoc qtest: migration in the middle of a multi-fragment block. Two
+ * devices on a hub in one VM; the paced block is still running when the VM
+ * migrates to a second QEMU; it completes there with the right data.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "qobject/qdict.h"
+#include "openenoc-qtest.h"
+
+#define BLOCK   (2 * MiB + 3)
+
+static void open_pair(QTestState *qts, QPCIBus *bus, OeDev d[2])
+{
+    oe_open(&d[0], qts, bus, 4);
+    oe_open(&d[1], qts, bus, 5);
+}
+
+static void wait_migration(QTestState *from)
+{
+    for (int i = 0; i < 3000; i++) {
+        QDict *rsp = qtest_qmp(from, "{'execute': 'query-migrate'}");
+        QDict *ret = qdict_get_qdict(rsp, "return");
+        const char *st = ret ? qdict_get_try_str(ret, "status") : NULL;
+        bool done = st && !strcmp(st, "completed");
+
+        g_assert_true(!st || strcmp(st, "failed"));
+        qobject_unref(rsp);
+        if (done) {
+            return;
+        }
+        g_usleep(10000);
+    }
+    g_assert_not_reached();
+}
+
+static void test_migrate_mid_block(void)
+{
+    g_autofree char *hub = oe_hub_args(2, "link-speed=100");
+    g_autofree char *sock = oe_tmp_path("migrate.sock");
+    g_autofree char *uri = NULL;
+    QTestState *src, *dst;
+    QPCIBus *sbus, *dbus;
+    OeDev s[2], d[2];
+    uint32_t dma;
+
+    src = oe_start("%s", hub);
+    dst = oe_start("%s -incoming unix:%s", hub, sock);
+    sbus = oe_bus(src);
+    open_pair(src, sbus, s);
+    oe_set_macs(&s[0], OE_MAC(0), 0);
+    oe_set_macs(&s[1], OE_MAC(1), 0);
+    oe_ram_fill(src, OE_RAM_BUF(0), BLOCK, 42);
+    oe_wr(&s[0], OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, 4096);
+    oe_peer(&s[0], 0, OE_MAC(1), OE_MODE_MIRROR_OUT, OE_RAM_BUF(0),
+            OE_RAM_BUF(1), BLOCK, 0);
+    oe_peer(&s[1], 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0,
+            16 * MiB, 0);
+    /* 513 fragments at 100 Mbit/s take about 0.2 s: migrate meanwhile */
+    oe_peer_start(&s[0], 0);
+    g_usleep(20000);
+    uri = g_strdup_printf("unix:%s", sock);
+    qtest_qmp_assert_success(src, "{'execute': 'migrate', 'arguments': "
+                             "{'uri': %s}}", uri);
+    wait_migration(src);
+
+    /* the source stopped mid-block */
+    dma = oe_rd(&s[0], OE_PEER_DMA(0));
+    g_test_message("source peer dma at stop: 0x%08x", dma);
+    g_assert_cmphex(dma & OE_PEER_DMA_IDLE_MASK, ==, 0);
+    g_assert_cmpint(oe_ram_check(src, OE_RAM_BUF(1), BLOCK, 42), >=, 0);
+
+    /* the destination finishes it (BARs keep the migrated addresses) */
+    qtest_qmp_eventwait(dst, "RESUME");
+    dbus = oe_bus(dst);
+    d[0].qts = d[1].qts = dst;
+    for (int i = 0; i < 2; i++) {
+        d[i].pci = qpci_device_find(dbus, QPCI_DEVFN(4 + i, 0));
+        d[i].bar0 = s[i].bar0;
+    }
+    dma = oe_peer_wait(&d[0], 0);
+    g_assert_cmphex(dma & (OE_PEER_DMA_DONE_MASK | OE_PEER_DMA_ERROR_MASK), ==,
+                    OE_PEER_DMA_DONE_MASK);
+    g_assert_cmpint(oe_ram_wait(dst, OE_RAM_BUF(1), BLOCK, 42, 5000), ==, -1);
+    /* and the responder saw every fragment exactly as sent */
+    g_assert_cmpuint(oe_rd(&d[1], OE_PEER_DMA(0)) & OE_PEER_DMA_ERROR_MASK,
+                     ==, 0);
+
+    for (int i = 0; i < 2; i++) {
+        g_free(s[i].pci);
+        g_free(d[i].pci);
+    }
+    qpci_free_pc(sbus);
+    qpci_free_pc(dbus);
+    qtest_quit(src);
+    qtest_quit(dst);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    qtest_add_func("/openenoc/migration/mid-block", test_migrate_mid_block);
+    return g_test_run();
+}
