@@ -261,6 +261,17 @@ static void switch_pause_done_follows_pause_request(void)
               OE_SWITCH_FORWARDING_CONTROL_PAUSE_DONE_MASK));
 }
 
+/* oe_engine_now() reports the cycle last passed to oe_engine_advance(). */
+static void engine_now_reports_last_advance(void)
+{
+    HNode *n = one_engine(NULL);
+
+    H_EQ(oe_engine_now(n->e), 0);
+    hw_run_until(n->w, 12345);
+    hn_advance(n);
+    H_EQ(oe_engine_now(n->e), 12345);
+}
+
 static void reset_restores_every_register(void)
 {
     HNode *n = one_engine(NULL);
@@ -288,6 +299,7 @@ static const HTest tests[] = {
     H_TEST(engine_config_reset_mac_is_mac_reset_value),
     H_TEST(engines_in_one_process_are_independent),
     H_TEST(switch_pause_done_follows_pause_request),
+    H_TEST(engine_now_reports_last_advance),
     H_TEST(reset_restores_every_register),
 };
 
