@@ -46,10 +46,6 @@ static void engine_transmit(OeEngine *e)
             return;
         }
     }
-    /* Budget used up: continue in a later call if anything is left. */
-    if (oe_initiator_has_work(e) || oe_raw_has_work(e)) {
-        e->again = true;
-    }
 }
 
 static void engine_schedule(OeEngine *e)
@@ -71,7 +67,9 @@ static void engine_schedule(OeEngine *e)
     }
 }
 
-static void engine_leave(OeEngine *e)
+/* Deliver held notifications and accept whatever software has requested
+ * and the IRQ controller can admit. */
+static void engine_accept(OeEngine *e)
 {
     oe_responder_deliver_notification(e);
     oe_deliver_rmem_events(e);
@@ -79,7 +77,19 @@ static void engine_leave(OeEngine *e)
     oe_raw_accept(e);
     oe_direct_accept(e);
     oe_direct_sink_admit(e);
+}
+
+static void engine_leave(OeEngine *e)
+{
+    engine_accept(e);
     engine_transmit(e);
+    /* Transmitting can end work without any frame coming back (a group
+     * fragment, a failed source read): accept what that unblocked, and
+     * come back for it if the budget is spent. */
+    engine_accept(e);
+    if ((oe_initiator_has_work(e) || oe_raw_has_work(e)) && oe_tx_ready(e)) {
+        e->again = true;   /* a saturated host calls advance when ready */
+    }
     oe_irq_update_level(e, false);
     engine_schedule(e);
     e->in_call = false;

@@ -72,8 +72,9 @@ typedef struct OeHostOps {
      * Optional (NULL = always true). False while the host's transmit path is
      * saturated (link pacing, a full queue): the engine then starts no new
      * locally initiated frame (peer DMA fragments, RMEM requests, raw and
-     * direct frames) until a later oe_engine_advance(). Replies to received
-     * requests are still sent, as they have transmit priority.
+     * direct frames); the host calls oe_engine_advance() when its path is
+     * ready again. Replies to received requests are still sent, as they
+     * have transmit priority.
      */
     bool (*tx_ready)(void *opaque);
 
