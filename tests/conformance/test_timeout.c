@@ -301,6 +301,33 @@ static void requests_served_while_waiting(void)
     }
 }
 
+/* A failure while serving a received request is recorded in the peer's
+ * entry but never changes request, idle or done of the block running on
+ * the same entry. */
+static void received_failure_leaves_active_block_alone(void)
+{
+    Fix f = fix();
+    const HFrame *fr;
+    uint8_t buf[64];
+    uint32_t v;
+
+    hn_wr(f.a, OE_PEER_SIZE(1), 4);
+    hn_dma_request(f.a, 1);
+    fr = sent(&f, OETP_DMA_WRITE_REQ);
+    /* entry 0 (B, mode 1) resolves B: an unaligned RMEM read fails */
+    reply(&f, buf, oetp_build_rmem_read_req(buf, H_MAC_A, H_MAC_B, 99, 3));
+    H_CHECK(hf_cmd(hn_next_tx(f.a)) == OETP_ERROR_RSP);
+    v = hn_dma(f.a, 1);
+    H_EQ(H_GET(v, OE_PEER_DMA_IDLE), 0);
+    H_EQ(H_GET(v, OE_PEER_DMA_DONE), 0);
+    H_EQ(code_of(f.a, 0), OE_ERR_LOCAL_INVALID);
+    reply(&f, buf, oetp_build_dma_write_rsp(buf, H_MAC_A, H_MAC_B,
+                                            hf_param(fr, 1)));
+    v = hn_dma(f.a, 1);
+    H_EQ(v & ~OE_PEER_DMA_MODE_MASK,
+         OE_PEER_DMA_IDLE_MASK | OE_PEER_DMA_DONE_MASK);
+}
+
 static const HTest tests[] = {
     H_TEST(rmem_timeout_fires_after_t_cycles),
     H_TEST(rmem_reply_at_expiry_wins),
@@ -312,6 +339,7 @@ static const HTest tests[] = {
     H_TEST(dma_reply_at_expiry_wins),
     H_TEST(dma_late_read_reply_is_discarded),
     H_TEST(requests_served_while_waiting),
+    H_TEST(received_failure_leaves_active_block_alone),
 };
 
 int main(int argc, char **argv)
