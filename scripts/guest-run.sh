@@ -19,6 +19,8 @@ given by --script, or a shell.
                         (repeatable: one device per option)
   --enoc-prop K=V       extra property for every openenoc device (repeatable)
   --nic MODEL,MAC=NETDEV  add an emulated NIC (e1000 or virtio-net-pci)
+  --netdev SPEC         extra QEMU -netdev (with its id), e.g. a stream
+                        server joined to a hub (repeatable)
   --pcap FILE           capture the first openenoc device's traffic (filter-dump)
   --script FILE         guest script, run by /init (fw_cfg opt/openenoc/run)
   --file NAME=FILE      extra fw_cfg file, readable as /run/fw_cfg/NAME
@@ -37,13 +39,14 @@ qemu=${OPENENOC_QEMU:-$top/build/qemu/qemu-system-x86_64}
 kernel=$top/build/guest/kernel/vmlinux
 initrd=$top/build/guest/initramfs.cpio.gz
 mem=256 timeout_s=300 log= pcap= script= append= interactive=0
-enocs=() nics=() files=() props=()
+enocs=() nics=() files=() props=() netdevs=()
 while [ $# -gt 0 ]; do
     case $1 in
     -h|--help) usage; exit 0 ;;
     --enoc) enocs+=("${2:?--enoc needs MAC[=NETDEV]}"); shift ;;
     --enoc-prop) props+=("${2:?--enoc-prop needs K=V}"); shift ;;
     --nic) nics+=("${2:?--nic needs MODEL,MAC=NETDEV}"); shift ;;
+    --netdev) netdevs+=("${2:?--netdev needs a SPEC}"); shift ;;
     --pcap) pcap=${2:?}; shift ;;
     --script) script=${2:?}; shift ;;
     --file) files+=("${2:?}"); shift ;;
@@ -82,6 +85,9 @@ for e in ${enocs[@]+"${enocs[@]}"}; do
     fi
     i=$((i + 1))
 done
+for n in ${netdevs[@]+"${netdevs[@]}"}; do
+    args+=(-netdev "$n")
+done
 i=0
 for n in ${nics[@]+"${nics[@]}"}; do
     model=${n%%,*} rest=${n#*,}
@@ -95,7 +101,11 @@ done
 for f in ${files[@]+"${files[@]}"}; do
     args+=(-fw_cfg "name=opt/openenoc/${f%%=*},file=${f#*=}")
 done
-cmdline="console=ttyS0 panic=-1 quiet$append"
+# Under TCG the guest's TSC is the host's, and calibrating it fails or comes
+# out wrong when the host is busy (a guest clock running at twice real time
+# was seen): keep time with the ACPI PM timer, which QEMU derives from its
+# virtual clock. no_timer_check: the boot-time IRQ0 check also fails then.
+cmdline="console=ttyS0 panic=-1 quiet no_timer_check clocksource=acpi_pm tsc=unstable$append"
 if [ $# -gt 0 ]; then
     # The kernel splits at blanks but keeps a double-quoted word whole.
     cmdline="$cmdline --"

@@ -16,6 +16,9 @@ static bool enoc_poll_bit(EnocDev *d, uint32_t off, uint32_t mask, bool want,
     unsigned spins = 0;
 
     while (!!(enoc_rd(d, off) & mask) != want) {
+        if (timeout_ms == 0) {
+            return false;       /* a poll, not a wait */
+        }
         if (timeout_ms >= 0 && ++spins % 64 == 0 && enoc_now_us() > end) {
             return false;
         }

@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +26,11 @@
 typedef struct Slave {
     uint64_t mac;
     uint32_t bus;
-    bool hello, finished, verified, rmem_ok;
+    bool hello, finished, verified;
+    unsigned rmem;              /* REPL_RMEM_* the slave reported */
+    /* On the master's clock, from the start of the block: when the slave
+     * said the block had arrived, when its last re-send ended. */
+    uint64_t arrived_us, resent_us;
     uint32_t recovered;
 } Slave;
 
@@ -43,7 +48,7 @@ typedef struct Repl {
     Slave slaves[64];
     uint32_t *sums;
     int state;
-    uint64_t push_us;
+    uint64_t push_t0, push_us;
     /* slave */
     uint32_t master_rmem_bus;
 } Repl;
@@ -69,6 +74,20 @@ static const char usage[] =
     "  --seed S         data pattern seed (default 1)\n"
     "  --timeout S      give up after S seconds (default 240)\n"
     "  --rmem           (slave) also test RMEM reads/writes against the master\n";
+
+/* "OE-INFO <guest seconds> ...": progress for the log, with the time so that
+ * a slow phase shows. */
+static void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void info(const char *fmt, ...)
+{
+    va_list ap;
+
+    printf("OE-INFO %.3f ", enoc_now_us() / 1e6);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    fflush(stdout);
+}
 
 static bool timed_out(Repl *r)
 {
@@ -228,6 +247,9 @@ static int master_resend(Repl *r, Slave *s, uint32_t first, uint32_t count)
     enoc_peer_set(&r->d, 1, &p);
     enoc_peer_clear_error(&r->d, 1);
     rc = enoc_dma_run(&r->d, 1, 10000);
+    if (rc == 0) {
+        s->resent_us = enoc_now_us() - r->push_t0;
+    }
     /* Back to disabled: this slave's own RMEM requests must resolve to the
      * RMEM entry, and the lowest matching entry wins. */
     p.mode = ENOC_MODE_DISABLED;
@@ -236,12 +258,18 @@ static int master_resend(Repl *r, Slave *s, uint32_t first, uint32_t count)
     return rc < 0 ? OE_ERR_TIMEOUT : rc;
 }
 
+static void master_handle(Repl *r, Msg *m);
+
+/*
+ * One multicast block to every slave. The master keeps answering while the
+ * block goes out, so that a slave's "arrived" is timed on this clock.
+ */
 static void master_push(Repl *r)
 {
     EnocPeer p = { .mac = r->group, .mode = ENOC_MODE_PUSH, .local = r->d.buf_bus,
                    .remote = r->slaves[0].bus, .size = r->size, .irq_enable = true };
-    uint64_t t0;
-    int rc;
+    EnocStatus st;
+    Msg m;
 
     for (unsigned k = 1; k < r->nslaves; k++) {
         if (r->slaves[k].bus != r->slaves[0].bus) {
@@ -253,16 +281,41 @@ static void master_push(Repl *r)
     r->state = REPL_PUSHING;
     cli_check(enoc_peer_set(&r->d, 0, &p));
     enoc_peer_clear_error(&r->d, 0);
-    t0 = enoc_now_us();
-    rc = enoc_dma_run(&r->d, 0, 120000);
-    r->push_us = enoc_now_us() - t0;
-    cli_check(rc);
-    printf("OE-INFO multicast block of %u bytes in %llu us: %s\n", r->size,
-           (unsigned long long)r->push_us, rc ? oe_error_name(rc) : "OK");
-    if (rc) {
-        cli_die("multicast DMA failed: error %d (%s)", rc, oe_error_name(rc));
+    r->push_t0 = enoc_now_us();
+    cli_check(enoc_dma_start(&r->d, 0));
+    for (;;) {
+        st = enoc_peer_status(&r->d, 0);
+        if (!st.request && st.idle) {
+            break;
+        }
+        if (timed_out(r)) {
+            cli_die("the multicast block did not finish (status %#x)",
+                    enoc_rd(&r->d, OE_PEER_DMA(0)));
+        }
+        if (recv_msg(r, &m, 1)) {
+            master_handle(r, &m);
+        }
+    }
+    r->push_us = enoc_now_us() - r->push_t0;
+    info("multicast block of %u bytes in %llu us: %s\n", r->size,
+           (unsigned long long)r->push_us, st.error ? oe_error_name(st.code) : "OK");
+    if (st.error) {
+        cli_die("multicast DMA failed: error %u (%s)", st.code, oe_error_name(st.code));
     }
     r->state = REPL_PUSHED;
+    /* Tell the slaves at once: one whose block lost fragments stops waiting
+     * for them (a lost announcement costs it one status poll). */
+    for (unsigned k = 0; k < r->nslaves; k++) {
+        uint32_t w[2] = { REPL_PUSHED, (uint32_t)r->push_us };
+
+        send_msg(r, r->slaves[k].mac, REPL_STATUS, k + 1, 0, w, 2);
+    }
+}
+
+/* When the slave's copy was complete, on this clock from the block start. */
+static uint64_t slave_complete_us(const Slave *s)
+{
+    return s->arrived_us > s->resent_us ? s->arrived_us : s->resent_us;
 }
 
 static Slave *slave_of(Repl *r, Msg *m)
@@ -298,6 +351,13 @@ static void master_handle(Repl *r, Msg *m)
         w[0] = r->d.buf_bus + r->rmem_off;
         send_msg(r, m->src, REPL_WELCOME, m->id, m->seq, w, 1);
         break;
+    case REPL_ARRIVED:
+        /* The first copy counts: a repeat only means our ack was lost. */
+        if (!s->arrived_us && r->state != REPL_WAITING) {
+            s->arrived_us = enoc_now_us() - r->push_t0;
+        }
+        send_msg(r, m->src, REPL_ARRIVED_ACK, m->id, m->seq, NULL, 0);
+        break;
     case REPL_STATUS_REQ:
         w[0] = (uint32_t)r->state;
         w[1] = (uint32_t)r->push_us;
@@ -331,9 +391,10 @@ static void master_handle(Repl *r, Msg *m)
             s->finished = true;
             s->verified = m->w[0];
             s->recovered = m->w[1];
-            s->rmem_ok = m->w[2];
+            s->rmem = m->w[2];
         }
-        send_msg(r, m->src, REPL_BYE, m->id, m->seq, NULL, 0);
+        w[0] = (uint32_t)slave_complete_us(s);
+        send_msg(r, m->src, REPL_BYE, m->id, m->seq, w, 1);
         break;
     }
 }
@@ -352,10 +413,10 @@ static bool rmem_area_ok(Repl *r)
 
 static int run_master(Repl *r)
 {
-    unsigned done = 0;
+    unsigned done = 0, nok = 0;
     char mac[18];
     Msg m;
-    bool all_ok = true, rmem_seen = false;
+    bool rmem_seen = false, rmem_ok = true;
 
     setup_endpoint(r);
     pattern_fill(r->d.buf, r->size, r->seed, 0);
@@ -367,9 +428,8 @@ static int run_master(Repl *r)
     for (uint32_t i = 0; i < r->nchunks; i++) {
         r->sums[i] = crc32_update(0, r->d.buf + i * r->chunk, chunk_len(r, i));
     }
-    printf("OE-INFO master %s: %u bytes, %u chunks, waiting for %u slaves\n",
+    info("master %s: %u bytes, %u chunks, waiting for %u slaves\n",
            enoc_mac_str(r->mac, mac), r->size, r->nchunks, r->nslaves);
-    fflush(stdout);
     while (done < r->nslaves && !timed_out(r)) {
         if (recv_msg(r, &m, 100)) {
             master_handle(r, &m);
@@ -395,15 +455,19 @@ static int run_master(Repl *r)
         }
     }
     for (unsigned k = 0; k < r->nslaves; k++) {
-        all_ok &= r->slaves[k].finished && r->slaves[k].verified;
-        rmem_seen |= r->slaves[k].rmem_ok;
+        nok += r->slaves[k].finished && r->slaves[k].verified;
+        rmem_seen |= r->slaves[k].rmem != REPL_RMEM_NONE;
+        rmem_ok &= r->slaves[k].rmem != REPL_RMEM_FAILED;
     }
-    printf("OE-RESULT role=master mac=%s bytes=%u time_us=%llu slaves_ok=%d rmem_area=%s "
+    /* The slave doing RMEM says whether its reads matched; the area in our
+     * memory shows whether its writes landed. */
+    rmem_ok &= !rmem_seen || rmem_area_ok(r);
+    printf("OE-RESULT role=master mac=%s bytes=%u time_us=%llu slaves_ok=%u rmem_area=%s "
            "verify=%s\n", enoc_mac_str(r->mac, mac), r->size,
-           (unsigned long long)r->push_us, all_ok,
-           !rmem_seen ? "-" : rmem_area_ok(r) ? "ok" : "FAIL",
-           all_ok && done == r->nslaves && (!rmem_seen || rmem_area_ok(r)) ? "ok" : "FAIL");
-    return all_ok && done == r->nslaves ? 0 : 1;
+           (unsigned long long)r->push_us, nok,
+           !rmem_seen ? "-" : rmem_ok ? "ok" : "FAIL",
+           nok == r->nslaves && rmem_ok ? "ok" : "FAIL");
+    return nok == r->nslaves && rmem_ok ? 0 : 1;
 }
 
 /* ---- slave ---- */
@@ -419,11 +483,10 @@ static uint32_t slave_verify(Repl *r, const uint32_t *sums, uint8_t *bad)
     return nbad;
 }
 
-static uint32_t slave_recover(Repl *r, const uint32_t *sums, uint8_t *bad,
-                              uint64_t *recover_us)
+/* Re-fetch bad chunks by unicast DMA until every CRC matches. */
+static uint32_t slave_recover(Repl *r, const uint32_t *sums, uint8_t *bad)
 {
     uint32_t recovered = 0;
-    uint64_t t0 = enoc_now_us();
     unsigned rounds = 0;
     Msg m;
 
@@ -445,13 +508,12 @@ static uint32_t slave_recover(Repl *r, const uint32_t *sums, uint8_t *bad,
                     recovered += chunk_len(r, k);
                 }
             } else {
-                printf("OE-INFO slave %u: re-send of chunks %u+%u failed: %s\n", r->id,
+                info("slave %u: re-send of chunks %u+%u failed: %s\n", r->id,
                        i, n, m.nwords >= 3 ? oe_error_name(m.w[2]) : "?");
             }
             i += n - 1;
         }
     }
-    *recover_us = enoc_now_us() - t0;
     return recovered;
 }
 
@@ -499,9 +561,63 @@ static int slave_rmem(Repl *r, uint32_t *p50_us)
     *p50_us = lat[RMEM_WORDS / 2];
     p.mode = ENOC_MODE_DISABLED;
     enoc_peer_set(&r->d, 1, &p);
-    printf("OE-INFO slave %u: RMEM %u words written and read back, %u wrong, read p50 %u us\n",
+    info("slave %u: RMEM %u words written and read back, %u wrong, read p50 %u us\n",
            r->id, RMEM_WORDS, bad, *p50_us);
     return bad == 0;
+}
+
+/*
+ * Wait for the multicast block. Sample words (the first of every chunk and
+ * the last of the block) are watched until all hold the pattern; then the
+ * slave tells the master, which times the arrival on its own clock (a
+ * guest's clock is its own, and a busy host may not run this vCPU while the
+ * block lands). The master announces the end of the block (REPL_STATUS,
+ * PUSHED): if samples are still missing shortly after, fragments were lost
+ * and the recovery finds them. Returns whether everything sampled arrived.
+ */
+static bool slave_wait_block(Repl *r, const uint32_t *off, const uint32_t *want)
+{
+    uint32_t nsamples = r->nchunks + 1, seen = 0;
+    uint64_t pushed_at = 0, asked_at = enoc_now_us(), changed_at = 0, first_at = 0;
+    Msg m;
+
+    while (!timed_out(r)) {
+        uint64_t now = enoc_now_us();
+        uint32_t n = 0;
+
+        for (uint32_t i = 0; i < nsamples; i++) {
+            n += *(volatile uint32_t *)(r->d.buf + off[i]) == want[i];
+        }
+        if (n != seen) {
+            seen = n;
+            changed_at = now;
+            first_at = first_at ? first_at : now;
+        }
+        if (n == nsamples) {
+            request(r, REPL_ARRIVED, NULL, 0, REPL_ARRIVED_ACK, &m);
+            info("slave %u: block seen arriving over %llu us here, "
+                   "acknowledged %llu us later\n", r->id,
+                   (unsigned long long)(changed_at - first_at),
+                   (unsigned long long)(enoc_now_us() - changed_at));
+            break;
+        }
+        if (recv_msg(r, &m, 0) && m.type == REPL_STATUS && m.nwords >= 1 &&
+            m.w[0] == REPL_PUSHED && !pushed_at) {
+            pushed_at = now;
+        }
+        if (pushed_at && now - pushed_at > 100000 && now - changed_at > 100000) {
+            break;      /* the block is over and some of it did not come */
+        }
+        if (!pushed_at && now - asked_at > 1000000 && now - changed_at > 1000000) {
+            /* Quiet for a second: the announcement may have been lost. */
+            send_msg(r, r->master_mac, REPL_STATUS_REQ, r->id, ++r->seq, NULL, 0);
+            asked_at = now;
+        }
+        /* The master times the arrival; this only has to notice it soon,
+         * and a busier poll would take the CPU the transfer needs. */
+        usleep(1000);
+    }
+    return seen == nsamples;
 }
 
 static int run_slave(Repl *r)
@@ -511,17 +627,25 @@ static int run_slave(Repl *r)
     uint32_t *sums = calloc(r->nchunks, 4);
     uint8_t *bad = calloc(r->nchunks, 1);
     uint8_t *expect = malloc(r->size);
+    uint32_t *off = calloc(r->nchunks + 1, 4), *want = calloc(r->nchunks + 1, 4);
     uint32_t w[3], recovered, nbad, p50 = 0;
-    uint64_t recover_us = 0, push_us;
+    bool arrived;
     bool verified, rmem_ok = false;
     char mac[18];
     Msg m;
 
-    if (!sums || !bad || !expect) {
+    if (!sums || !bad || !expect || !off || !want) {
         cli_die("out of memory");
     }
     setup_endpoint(r);
     memset(r->d.buf, 0, r->size);
+    /* The words slave_wait_block watches; whatever the pattern, each starts
+     * out wrong. Done before the HELLO: the block may follow at once. */
+    for (uint32_t i = 0; i <= r->nchunks; i++) {
+        off[i] = i < r->nchunks ? i * r->chunk : r->size - 4;
+        pattern_fill((uint8_t *)&want[i], 4, r->seed, off[i]);
+        *(uint32_t *)(r->d.buf + off[i]) = ~want[i];
+    }
     /* Our window: incoming writes from the master land in the buffer. */
     p.local = r->d.buf_bus;
     p.size = r->size;
@@ -532,18 +656,9 @@ static int run_slave(Repl *r)
     w[1] = r->size;
     request(r, REPL_HELLO, w, 2, REPL_WELCOME, &m);
     r->master_rmem_bus = m.w[0];
-    printf("OE-INFO slave %u %s: registered, window at %#x\n", r->id,
+    info("slave %u %s: registered, window at %#x\n", r->id,
            enoc_mac_str(r->mac, mac), r->d.buf_bus);
-    fflush(stdout);
-    for (;;) {
-        request(r, REPL_STATUS_REQ, NULL, 0, REPL_STATUS, &m);
-        if (m.nwords >= 2 && m.w[0] == REPL_PUSHED) {
-            break;
-        }
-        usleep(200000);
-    }
-    push_us = m.w[1];
-
+    arrived = slave_wait_block(r, off, want);
     for (uint32_t first = 0; first < r->nchunks; first += REPL_MAX_WORDS) {
         uint32_t count = r->nchunks - first < REPL_MAX_WORDS ? r->nchunks - first
                                                               : REPL_MAX_WORDS;
@@ -556,9 +671,9 @@ static int run_slave(Repl *r)
         memcpy(sums + first, m.w + 2, 4 * count);
     }
     nbad = slave_verify(r, sums, bad);
-    printf("OE-INFO slave %u: %u of %u chunks missing or wrong after the multicast\n",
+    info("slave %u: %u of %u chunks missing or wrong after the multicast\n",
            r->id, nbad, r->nchunks);
-    recovered = slave_recover(r, sums, bad, &recover_us);
+    recovered = slave_recover(r, sums, bad);
     pattern_fill(expect, r->size, r->seed, 0);
     verified = slave_verify(r, sums, bad) == 0 && !memcmp(expect, r->d.buf, r->size);
     if (r->rmem) {
@@ -566,13 +681,14 @@ static int run_slave(Repl *r)
     }
     w[0] = verified;
     w[1] = recovered;
-    w[2] = rmem_ok;
+    w[2] = !r->rmem ? REPL_RMEM_NONE : rmem_ok ? REPL_RMEM_OK : REPL_RMEM_FAILED;
     request(r, REPL_FINISHED, w, 3, REPL_BYE, &m);
-    printf("OE-RESULT role=slave id=%u mac=%s bytes=%u time_us=%llu push_us=%llu "
-           "recovered=%u verify=%s rmem=%s rmem_read_us_p50=%u\n", r->id,
-           enoc_mac_str(r->mac, mac), r->size,
-           (unsigned long long)(push_us + (recovered ? recover_us : 0)),
-           (unsigned long long)push_us, recovered, verified ? "ok" : "FAIL",
+    /* time_us: from the start of the block to this copy being complete
+     * (after recovery, if any was needed), on the master's clock. */
+    printf("OE-RESULT role=slave id=%u mac=%s bytes=%u time_us=%u arrived=%d "
+           "recovered=%u chunks=%u verify=%s rmem=%s rmem_read_us_p50=%u\n",
+           r->id, enoc_mac_str(r->mac, mac), r->size, m.nwords >= 1 ? m.w[0] : 0,
+           arrived, recovered, r->nchunks, verified ? "ok" : "FAIL",
            !r->rmem ? "-" : rmem_ok ? "ok" : "FAIL", p50);
     return verified && (!r->rmem || rmem_ok) ? 0 : 1;
 }
