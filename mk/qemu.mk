@@ -4,6 +4,7 @@ QEMU_BIN := $(BUILD)/qemu/qemu-system-x86_64
 
 .PHONY: qemu check-qtest bench-qemu
 CHECK_TARGETS += check-qtest
+BENCH_TARGETS += bench-qemu
 
 # Always runs the script: it rebuilds only what changed (seconds when nothing did).
 qemu:

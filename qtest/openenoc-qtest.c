@@ -7,6 +7,8 @@
 #include "libqos/pci-pc.h"
 #include "hw/pci/pci_regs.h"
 #include "qemu/bswap.h"
+#include <sys/socket.h>
+#include <netinet/in.h>
 #include "openenoc-qtest.h"
 
 #define OE_FIRMWARE "-L /usr/share/seabios -L /usr/share/qemu"
@@ -137,12 +139,19 @@ void oe_fill(uint8_t *buf, size_t len, uint32_t seed)
     }
 }
 
+/* qtest scans each command line from its start as chunks arrive, so huge
+ * buffers go in pieces */
+#define OE_QTEST_CHUNK (256 * 1024)
+
 void oe_ram_fill(QTestState *qts, uint64_t addr, size_t len, uint32_t seed)
 {
     g_autofree uint8_t *buf = g_malloc(len);
 
     oe_fill(buf, len, seed);
-    qtest_bufwrite(qts, addr, buf, len);
+    for (size_t off = 0; off < len; off += OE_QTEST_CHUNK) {
+        qtest_bufwrite(qts, addr + off, buf + off,
+                       MIN(OE_QTEST_CHUNK, len - off));
+    }
 }
 
 ssize_t oe_ram_check(QTestState *qts, uint64_t addr, size_t len, uint32_t seed)
@@ -151,7 +160,10 @@ ssize_t oe_ram_check(QTestState *qts, uint64_t addr, size_t len, uint32_t seed)
     g_autofree uint8_t *got = g_malloc(len);
 
     oe_fill(want, len, seed);
-    qtest_bufread(qts, addr, got, len);
+    for (size_t off = 0; off < len; off += OE_QTEST_CHUNK) {
+        qtest_bufread(qts, addr + off, got + off,
+                      MIN(OE_QTEST_CHUNK, len - off));
+    }
     for (size_t i = 0; i < len; i++) {
         if (want[i] != got[i]) {
             return i;
@@ -267,4 +279,45 @@ GPtrArray *oe_pcap_frames(const char *path)
         off += caplen;
     }
     return frames;
+}
+
+/* A free loopback UDP port (closed again; QEMU binds it right after). */
+static int oe_free_udp_port(void)
+{
+    struct sockaddr_in a = { .sin_family = AF_INET };
+    socklen_t len = sizeof(a);
+    int fd = socket(AF_INET, SOCK_DGRAM, 0), port;
+
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    g_assert_cmpint(bind(fd, (struct sockaddr *)&a, sizeof(a)), ==, 0);
+    g_assert_cmpint(getsockname(fd, (struct sockaddr *)&a, &len), ==, 0);
+    port = ntohs(a.sin_port);
+    close(fd);
+    return port;
+}
+
+void oe_pair_start(OePair *p, const char *extra0)
+{
+    int port[2] = { oe_free_udp_port(), oe_free_udp_port() };
+
+    for (int i = 0; i < 2; i++) {
+        p->qts[i] = oe_start("-netdev dgram,id=n0,local.type=inet,"
+                             "local.host=127.0.0.1,local.port=%d,"
+                             "remote.type=inet,remote.host=127.0.0.1,"
+                             "remote.port=%d "
+                             "-device openenoc,netdev=n0,addr=0x4 %s",
+                             port[i], port[!i], i == 0 ? extra0 : "");
+        p->bus[i] = oe_bus(p->qts[i]);
+        oe_open(&p->d[i], p->qts[i], p->bus[i], 4);
+        oe_set_macs(&p->d[i], OE_MAC(i), 0);
+    }
+}
+
+void oe_pair_stop(OePair *p)
+{
+    for (int i = 0; i < 2; i++) {
+        g_free(p->d[i].pci);
+        qpci_free_pc(p->bus[i]);
+        qtest_quit(p->qts[i]);
+    }
 }

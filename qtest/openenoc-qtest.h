@@ -87,6 +87,17 @@ ssize_t oe_ram_wait(QTestState *qts, uint64_t addr, size_t len, uint32_t seed,
 uint32_t oe_claim(OeDev *d);
 void oe_complete(OeDev *d, uint32_t claim);
 
+/* Two QEMU processes, one device each (slot 4, MAC OE_MAC(i)), joined by a
+ * dgram netdev on free loopback ports; extra0 goes to QEMU 0 only. */
+typedef struct OePair {
+    QTestState *qts[2];
+    QPCIBus *bus[2];
+    OeDev d[2];
+} OePair;
+
+void oe_pair_start(OePair *p, const char *extra0);
+void oe_pair_stop(OePair *p);
+
 /* Unique path under the test's temporary directory. */
 char *oe_tmp_path(const char *name);
 

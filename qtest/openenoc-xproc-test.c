@@ -7,63 +7,14 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
-#include <sys/socket.h>
-#include <netinet/in.h>
 #include "openenoc-qtest.h"
-
-typedef struct Pair {
-    QTestState *qts[2];
-    QPCIBus *bus[2];
-    OeDev d[2];
-} Pair;
-
-/* A free loopback UDP port (closed again; QEMU binds it right after). */
-static int free_udp_port(void)
-{
-    struct sockaddr_in a = { .sin_family = AF_INET };
-    socklen_t len = sizeof(a);
-    int fd = socket(AF_INET, SOCK_DGRAM, 0), port;
-
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    g_assert_cmpint(bind(fd, (struct sockaddr *)&a, sizeof(a)), ==, 0);
-    g_assert_cmpint(getsockname(fd, (struct sockaddr *)&a, &len), ==, 0);
-    port = ntohs(a.sin_port);
-    close(fd);
-    return port;
-}
-
-static void pair_start(Pair *p, const char *extra)
-{
-    int port[2] = { free_udp_port(), free_udp_port() };
-
-    for (int i = 0; i < 2; i++) {
-        p->qts[i] = oe_start("-netdev dgram,id=n0,local.type=inet,"
-                             "local.host=127.0.0.1,local.port=%d,"
-                             "remote.type=inet,remote.host=127.0.0.1,"
-                             "remote.port=%d "
-                             "-device openenoc,netdev=n0,addr=0x4%s",
-                             port[i], port[!i], extra);
-        p->bus[i] = oe_bus(p->qts[i]);
-        oe_open(&p->d[i], p->qts[i], p->bus[i], 4);
-        oe_set_macs(&p->d[i], OE_MAC(i), 0);
-    }
-}
-
-static void pair_stop(Pair *p)
-{
-    for (int i = 0; i < 2; i++) {
-        g_free(p->d[i].pci);
-        qpci_free_pc(p->bus[i]);
-        qtest_quit(p->qts[i]);
-    }
-}
 
 static void test_rmem_across_processes(void)
 {
     const uint32_t rbase = OE_RAM_BUF(1);
-    Pair p;
+    OePair p;
 
-    pair_start(&p, "");
+    oe_pair_start(&p, "");
     oe_peer(&p.d[0], 0, OE_MAC(1), OE_MODE_RMEM, 0, rbase, 0x400, 0);
     oe_peer(&p.d[1], 0, OE_MAC(0), OE_MODE_RMEM, rbase, 0, 0x400, 0);
     for (uint32_t k = 0; k < 0x400; k += 4) {
@@ -76,15 +27,15 @@ static void test_rmem_across_processes(void)
     }
     g_assert_cmphex(oe_rd(&p.d[0], OE_PEER_DMA(0)) &
                     OE_PEER_DMA_ERROR_MASK, ==, 0);
-    pair_stop(&p);
+    oe_pair_stop(&p);
 }
 
 static void test_dma_across_processes(void)
 {
     const uint32_t size = 1 * MiB + 5;
-    Pair p;
+    OePair p;
 
-    pair_start(&p, "");
+    oe_pair_start(&p, "");
     oe_ram_fill(p.qts[0], OE_RAM_BUF(0), size, 31);
     oe_peer(&p.d[0], 0, OE_MAC(1), OE_MODE_MIRROR_OUT, OE_RAM_BUF(0),
             OE_RAM_BUF(1), size, 0);
@@ -94,7 +45,7 @@ static void test_dma_across_processes(void)
     g_assert_cmphex(oe_peer_wait(&p.d[0], 0) & (OE_PEER_DMA_DONE_MASK |
                     OE_PEER_DMA_ERROR_MASK), ==, OE_PEER_DMA_DONE_MASK);
     g_assert_cmpint(oe_ram_check(p.qts[1], OE_RAM_BUF(1), size, 31), ==, -1);
-    pair_stop(&p);
+    oe_pair_stop(&p);
 }
 
 int main(int argc, char **argv)

@@ -60,6 +60,10 @@ void openenoc_engine_leave(OpenenocState *s)
     dev->mem_reentrancy_guard.engaged_in_io = s->guard_saved;
     openenoc_engines_busy--;
     s->in_engine = false;
+    /* Frames the call produced leave now that it has returned. */
+    if (!QSIMPLEQ_EMPTY(&s->txq)) {
+        openenoc_tx_flush(s);
+    }
     if (s->bh_deferred) {
         s->bh_deferred = false;
         qemu_bh_schedule(s->bh);

@@ -154,7 +154,7 @@ static uint32_t openenoc_csr_access(OpenenocState *s, hwaddr addr,
         }
         rdata = s->csr_value;
         trace_openenoc_mmio_complete(addr, rdata,
-            (qemu_clock_get_ns(QEMU_CLOCK_REALTIME) - start) / SCALE_US);
+            qemu_clock_get_ns(QEMU_CLOCK_REALTIME) - start);
     } else {
         s->csr_pending = false;
     }

@@ -1,12 +1,15 @@
 /*
  * openenoc: frames between the engine and QEMU's net backend.
  *
- * The engine hands over transmitted frames inside its own calls, and a frame
- * sent to a hub can come straight back into another openenoc device, so
- * nothing is sent or delivered synchronously: transmitted frames wait in txq
- * and received ones in rxq until the bottom half runs. That keeps engine
- * calls un-nested and the stack flat when two devices bounce a 64 MiB block
- * fragment by fragment.
+ * The engine hands over transmitted frames inside its own calls, so they
+ * wait in txq and leave as soon as that call has returned (or from the bottom
+ * half when the link or the backend is busy). A received frame goes straight
+ * into the engine when that is safe: the engine is not mid-call and we are
+ * not already inside a send of another device that answered synchronously.
+ * Otherwise it waits in rxq for the bottom half. So on a hub a fragment and
+ * its answer cross in one synchronous hand-off, the next exchange starts
+ * from the bottom half's delivery loop, the stack stays two sends deep
+ * however large the block, and engine calls never nest.
  *
  * Link pacing (property link-speed, Mbit/s) releases frames no faster than
  * the line rate, measured on the host clock, counting each frame as it would
@@ -24,6 +27,11 @@
 
 #define OPENENOC_TXQ_MAX        16     /* unpaced: frames queued for send */
 #define OPENENOC_RXQ_MAX        8      /* frames accepted ahead of the engine */
+#define OPENENOC_BH_BUDGET      256    /* frames delivered per bottom half run */
+
+/* Sends in progress in this process (all openenoc devices): a receive that
+ * happens inside a send inside a send is queued instead of delivered. */
+static unsigned openenoc_send_depth;
 #define OPENENOC_WIRE_OVERHEAD  24     /* FCS 4 + preamble/SFD 8 + IFG 12 */
 /*
  * A pacing timer that fires late (host scheduling) may catch up on at most
@@ -84,8 +92,7 @@ void openenoc_queue_tx(OpenenocState *s, const uint8_t *frame, size_t len)
     OpenenocFrame *f = openenoc_frame_new(frame, len);
 
     QSIMPLEQ_INSERT_TAIL(&s->txq, f, next);
-    s->txq_len++;
-    qemu_bh_schedule(s->bh);
+    s->txq_len++;           /* sent by openenoc_engine_leave() */
 }
 
 static void openenoc_tx_sent(NetClientState *nc, ssize_t len)
@@ -96,11 +103,15 @@ static void openenoc_tx_sent(NetClientState *nc, ssize_t len)
     qemu_bh_schedule(s->bh);
 }
 
-static void openenoc_tx_flush(OpenenocState *s)
+void openenoc_tx_flush(OpenenocState *s)
 {
     NetClientState *nc = qemu_get_queue(s->nic);
     OpenenocFrame *f;
+    ssize_t sent;
 
+    if (!runstate_is_running()) {
+        return;         /* the frames stay queued (and migrate with us) */
+    }
     while (!s->tx_backend_busy && (f = QSIMPLEQ_FIRST(&s->txq))) {
         if (s->link_mbps) {
             int64_t now = qemu_clock_get_ns(QEMU_CLOCK_REALTIME);
@@ -121,12 +132,18 @@ static void openenoc_tx_flush(OpenenocState *s)
         if (trace_event_get_state_backends(TRACE_OPENENOC_FRAME)) {
             openenoc_trace_frame(true, f->data, f->len);
         }
-        if (qemu_send_packet_async(nc, f->data, f->len, openenoc_tx_sent) == 0) {
+        openenoc_send_depth++;
+        sent = qemu_send_packet_async(nc, f->data, f->len, openenoc_tx_sent);
+        openenoc_send_depth--;
+        if (sent == 0) {
             /* the backend queued it and calls openenoc_tx_sent when done */
             trace_openenoc_tx_backpressure(s->txq_len);
             s->tx_backend_busy = true;
         }
         g_free(f);
+    }
+    if (s->tx_throttled && openenoc_tx_ready_now(s)) {
+        qemu_bh_schedule(s->bh);    /* the engine waits for a kick */
     }
 }
 
@@ -137,9 +154,14 @@ void openenoc_pace_cb(void *opaque)
 
 static void openenoc_rx_deliver(OpenenocState *s)
 {
+    unsigned budget = OPENENOC_BH_BUDGET;
     OpenenocFrame *f;
 
     while (!s->rx_engine_blocked && (f = QSIMPLEQ_FIRST(&s->rxq))) {
+        if (!budget--) {
+            qemu_bh_schedule(s->bh);    /* let the main loop breathe */
+            return;
+        }
         openenoc_engine_enter(s);
         if (!s->eng.can_receive(s->engine)) {
             /* Only a CSR access or a reset can make room again. */
@@ -223,6 +245,16 @@ static ssize_t openenoc_receive(NetClientState *nc, const uint8_t *buf,
     }
     if (trace_event_get_state_backends(TRACE_OPENENOC_FRAME)) {
         openenoc_trace_frame(false, buf, size);
+    }
+    if (openenoc_send_depth <= 1 && QSIMPLEQ_EMPTY(&s->rxq)) {
+        openenoc_engine_enter(s);
+        if (s->eng.can_receive(s->engine)) {
+            s->eng.rx_frame(s->engine, buf, size);
+            openenoc_engine_leave(s);
+            return size;
+        }
+        s->rx_engine_blocked = true;
+        openenoc_engine_leave(s);
     }
     f = openenoc_frame_new(buf, size);
     QSIMPLEQ_INSERT_TAIL(&s->rxq, f, next);

@@ -144,6 +144,7 @@ void openenoc_bh(void *opaque);
 void openenoc_vm_state_change(void *opaque, bool running, RunState state);
 void openenoc_pace_cb(void *opaque);
 void openenoc_queue_tx(OpenenocState *s, const uint8_t *frame, size_t len);
+void openenoc_tx_flush(OpenenocState *s);
 bool openenoc_tx_ready_now(OpenenocState *s);
 void openenoc_queues_clear(OpenenocState *s);
 size_t openenoc_queues_save(OpenenocState *s, uint8_t **buf);

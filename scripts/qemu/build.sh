@@ -5,8 +5,8 @@
 # The unpacked tree and its build directory live in the cache
 # ($OPENENOC_CACHE/qemu-<version>-tree, override with OPENENOC_QEMU_TREE) so
 # a fresh clone on the same machine rebuilds only what changed; build/qemu/tree
-# links to it. Outputs: build/qemu/qemu-system-x86_64 and the qtest binaries
-# in build/qemu/qtest/. Re-running after touching one device file rebuilds in
+# links to it. Outputs: build/qemu/qemu-system-x86_64, the qtest binaries
+# in build/qemu/qtest/ and the benchmark build/qemu/openenoc-bench. Re-running after touching one device file rebuilds in
 # seconds. Concurrent runs are serialised by a lock on the tree.
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
@@ -66,6 +66,7 @@ fi
 mapfile -t qtests < <(cd "$TOP/qtest" && ls -- *-test.c 2>/dev/null | sed 's/\.c$//')
 targets=(qemu-system-x86_64)
 for t in "${qtests[@]}"; do targets+=("tests/qtest/$t"); done
+targets+=(tests/qtest/openenoc-bench)
 echo "qemu: ninja ${targets[*]} (log: $BLD/ninja.log)" >&2
 ninja -C "$BLD" -j "$JOBS" "${targets[@]}" > "$BLD/ninja.log" 2>&1 || {
     grep -v '^\[' "$BLD/ninja.log" | tail -n 60 >&2
@@ -80,5 +81,6 @@ inst "$BLD/qemu-system-x86_64" "$OUT/qemu-system-x86_64"
 mkdir -p "$OUT/qtest"
 rm -f "$OUT/qtest/"*-test
 for t in "${qtests[@]}"; do inst "$BLD/tests/qtest/$t" "$OUT/qtest/$t"; done
+inst "$BLD/tests/qtest/openenoc-bench" "$OUT/openenoc-bench"
 ln -sfn "$TREE" "$OUT/tree"
 echo "qemu: $OUT/qemu-system-x86_64" >&2
