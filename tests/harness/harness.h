@@ -197,6 +197,9 @@ struct HWorld {
     int nfaults;
     char violation[512];   /* first host-contract violation, if any */
     uint64_t settle_limit; /* engine calls per settle before "livelock" */
+    uint64_t calls;        /* engine calls so far */
+    uint64_t call_limit;   /* fail beyond this many calls (0: no limit):
+                            * catches an engine polling with wake-ups */
     /* Optional observer of every memory access (the fuzz oracle). */
     void (*mem_hook)(HNode *n, bool write, uint32_t addr, uint32_t len,
                      void *opaque);

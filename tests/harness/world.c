@@ -408,7 +408,11 @@ static void enter(HNode *n)
     for (int i = 0; i < w->nnodes; i++) {
         H_CHECKF(!w->nodes[i]->in_call, "nested engine call");
     }
+    H_CHECKF(!w->call_limit || w->calls < w->call_limit, "%llu engine "
+             "calls by cycle %llu: wake-up polling?",
+             (unsigned long long)w->calls, (unsigned long long)w->now);
     n->in_call = true;
+    w->calls++;
     if (n->told < w->now) {
         /* Time moved: the engine hears about it before anything else. */
         n->told = w->now;
