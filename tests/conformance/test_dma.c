@@ -687,6 +687,30 @@ static void dma_queued_block_after_local_failure_starts_by_itself(void)
     H_EQ(hm_log_count(&p.a->mem, HM_READ), 2);
 }
 
+/* While the transmit path is closed the engine waits for the host's next
+ * advance (engine.h tx_ready): it asks for no wake-ups in the meantime, so
+ * a long stall costs the host nothing. */
+static void dma_no_polling_while_tx_blocked(void)
+{
+    Pair p = pair();
+    uint64_t calls;
+
+    hx_mirror(p.a, 0, p.b, 0, true, 0x1000, 0x8000, 100);
+    hn_wr(p.a, OE_RAW_TX_FRAME_LENGTH, 64);
+    hn_tx_open(p.a, false);
+    hn_dma_request(p.a, 0);
+    hn_wr(p.a, OE_RAW_TX_COMMAND_STATUS, OE_RAW_TX_COMMAND_STATUS_REQUEST_MASK);
+    hw_settle(p.w);
+    calls = p.w->calls;
+    hw_run_for(p.w, 1000000);
+    H_CHECKF(p.w->calls - calls < 100, "%llu engine calls in 1e6 blocked "
+             "cycles", (unsigned long long)(p.w->calls - calls));
+    hn_tx_open(p.a, true);
+    H_CHECK(hw_run_idle(p.w, 1 << 20));
+    check_done(p.a, 0, hn_dma(p.a, 0));
+    H_EQ(hn_count_tx(p.a, -1), 2);
+}
+
 /* A pending RMEM access takes the free request slot before the unsent
  * fragments of an accepted group block; the block follows by itself once
  * the access has ended. */
@@ -769,6 +793,7 @@ static const HTest tests[] = {
     H_TEST(dma_queued_group_block_starts_by_itself),
     H_TEST(dma_queued_block_after_local_failure_starts_by_itself),
     H_TEST(dma_rmem_goes_before_unsent_group_fragments),
+    H_TEST(dma_no_polling_while_tx_blocked),
 };
 
 int main(int argc, char **argv)
