@@ -27,8 +27,8 @@ trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true' EXIT INT TERM
 pid=$!
 wait "$pid" || true
 pid=
-grep -a '^OE-TEST ' "$out/driver.log" || true
-summary=$(grep -a '^OE-TESTS:' "$out/driver.log" || true)
+grep -a '^OE-TEST ' "$out/driver.log" | tr -d '\r' || true
+summary=$(grep -a '^OE-TESTS:' "$out/driver.log" | tr -d '\r' || true)
 if [ -z "$summary" ]; then
     note driver-tests 1 "no summary from the guest ($(tail -n 2 "$out/driver.qemu.log" "$out/driver.log" 2>/dev/null | tr '\n' ' '))"
 else
@@ -46,7 +46,7 @@ pid=$!
 wait "$pid" || true
 pid=
 grep -a -q 'irq INTx' "$out/intx.log" && grep -a -q '^OE-EXIT 0' "$out/intx.log"
-note selftest-intx $? "$(grep -a FAIL "$out/intx.log" | head -3 | tr '\n' ' ')"
+note selftest-intx $? "$(grep -a FAIL "$out/intx.log" | head -3 | tr '\r\n' '  ')"
 
 if "$top/scripts/demo.sh" --size 1M --chunk 64K --timeout 300 --out "$out/demo" > "$out/demo.txt" 2>&1; then
     note demo-short 0

@@ -77,6 +77,12 @@ static void enoc_remove(struct pci_dev *pdev)
 {
 	struct enoc_dev *enoc = pci_get_drvdata(pdev);
 
+	/*
+	 * The endpoint stops touching memory before its buffer is freed: a
+	 * remote peer may still be writing into our window, and a raw RX may
+	 * be armed. Without bus mastering those accesses fail as DECERR.
+	 */
+	pci_clear_master(pdev);
 	/* Mirror of probe: users lose the device first, then the IRQ goes. */
 	enoc_cdev_del(enoc);
 	enoc_irq_teardown(enoc);
