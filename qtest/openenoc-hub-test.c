@@ -679,6 +679,54 @@ static void test_irq_intx(void)
     hub_stop(&h);
 }
 
+/* x-rx-loss (testing aid): a receiver that drops everything never answers,
+ * so a unicast block times out; one that drops half is seen to lose some
+ * fragments of a group write but not all. */
+static void test_rx_loss_property(void)
+{
+    const uint32_t size = 100 * 1024, mfs = 1024;
+    g_autofree uint8_t *src = g_malloc(size);
+    uint32_t hits = 0;
+    Hub h;
+
+    hub_start(&h, 3, "x-rx-loss=500,x-loss-seed=7", false);
+    oe_wr(&h.d[0], OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, mfs);
+    oe_set_macs(&h.d[1], OE_MAC(1), OE_GROUP);
+    oe_peer(&h.d[1], 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0,
+            WINDOW, 0);
+    oe_ram_fill(h.qts, OE_RAM_BUF(0), size, 3);
+    qtest_memset(h.qts, OE_RAM_BUF(1), 0, size);
+    oe_peer(&h.d[0], 0, OE_GROUP, OE_MODE_MIRROR_OUT, OE_RAM_BUF(0),
+            OE_RAM_BUF(1), size, 0);
+    oe_peer_start(&h.d[0], 0);
+    expect_block(oe_peer_wait(&h.d[0], 0), 0);
+    g_usleep(100000);
+    oe_fill(src, size, 3);
+    for (uint32_t off = 0; off < size; off += mfs) {
+        uint8_t got[16];
+
+        qtest_memread(h.qts, OE_RAM_BUF(1) + off, got, sizeof(got));
+        hits += memcmp(got, src + off, sizeof(got)) == 0;
+    }
+    g_test_message("%u of %u fragments arrived at 50%% loss", hits,
+                   size / mfs);
+    g_assert_cmpuint(hits, >, 20);
+    g_assert_cmpuint(hits, <, 80);
+
+    /* all lost: the unicast block times out */
+    hub_stop(&h);
+    hub_start(&h, 2, "x-rx-loss=1000", false);
+    oe_wr(&h.d[0], OE_CONFIG_DMA_TIMEOUT, 1000);
+    oe_peer(&h.d[0], 0, OE_MAC(1), OE_MODE_MIRROR_OUT, OE_RAM_BUF(0),
+            OE_RAM_BUF(1), 64, 0);
+    oe_peer(&h.d[1], 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0,
+            WINDOW, 0);
+    oe_peer_start(&h.d[0], 0);
+    qtest_clock_step(h.qts, 2000 * OE_NS_PER_CYCLE);
+    expect_block(oe_rd(&h.d[0], OE_PEER_DMA(0)), OE_ERR_TIMEOUT);
+    hub_stop(&h);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -699,5 +747,6 @@ int main(int argc, char **argv)
     qtest_add_func("/openenoc/hub/irq-msix", test_irq_msix);
     qtest_add_func("/openenoc/hub/irq-msi", test_irq_msi);
     qtest_add_func("/openenoc/hub/irq-intx", test_irq_intx);
+    qtest_add_func("/openenoc/hub/x-rx-loss", test_rx_loss_property);
     return g_test_run();
 }

@@ -80,6 +80,9 @@ struct OpenenocState {
     char *rtl_model;
     uint16_t vendor_id;
     uint16_t device_id;
+    uint32_t rx_loss_pm;         /* testing: received frames dropped per 1000 */
+    uint32_t loss_seed;
+    uint32_t loss_state;         /* xorshift state of the loss generator */
 
     /* the engine and the no-nesting rule */
     OpenenocEngineOps eng;
