@@ -4,8 +4,9 @@
  *   bulk:  an 8206-byte datagram out (one 8160-byte DMA_WRITE_REQ frame),
  *          a 20-byte answer back (DMA_WRITE_RSP), one at a time;
  *   small: 24 bytes out, 24 bytes back (RMEM_READ_REQ / RMEM_READ_RSP).
- * Prints BENCH lines: udp.pingpong.mbps (8160 data bytes per exchange) and
- * udp.pingpong.small_rtt_us (median round trip).
+ * Prints BENCH lines: udp.pingpong.mbps (8160 data bytes per exchange, best
+ * of 3 runs) and udp.pingpong.small_rtt_us (the lowest median of 3 batches),
+ * best-of like the QEMU figures measured against them: the host is shared.
  *
  *   qemu_udp_pingpong [--bytes N] [--small N]
  */
@@ -74,10 +75,10 @@ static int cmp_double(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-    long bytes = 64L << 20, small = 20000;
+    long bytes = 64L << 20, small = 5000;
     struct sockaddr_in ca, sa;
     static char buf[65536];
-    double t0, *rtt;
+    double t0, *rtt, best_bulk = 1e9, best_p50 = 0, best_p99 = 0;
     long n;
     int cfd, sfd;
     pid_t pid;
@@ -113,33 +114,42 @@ int main(int argc, char **argv)
     memset(buf, 0x5a, sizeof(buf));
 
     n = (bytes + BULK_DATA - 1) / BULK_DATA;
-    t0 = now_s();
-    for (long i = 0; i < n; i++) {
-        if (send(cfd, buf, BULK_OUT, 0) != BULK_OUT ||
-            recv(cfd, buf, sizeof(buf), 0) != BULK_BACK) {
-            fprintf(stderr, "udp-pingpong: bulk exchange failed\n");
-            return 1;
+    for (int run = 0; run < 3; run++) {
+        t0 = now_s();
+        for (long i = 0; i < n; i++) {
+            if (send(cfd, buf, BULK_OUT, 0) != BULK_OUT ||
+                recv(cfd, buf, sizeof(buf), 0) != BULK_BACK) {
+                fprintf(stderr, "udp-pingpong: bulk exchange failed\n");
+                return 1;
+            }
+            buf[0] = 0x5a;
         }
-        buf[0] = 0x5a;
+        t0 = now_s() - t0;
+        best_bulk = best_bulk < t0 ? best_bulk : t0;
     }
     printf("BENCH udp.pingpong.mbps %.1f Mbit/s\n",
-           n * (double)BULK_DATA * 8 / (now_s() - t0) / 1e6);
+           n * (double)BULK_DATA * 8 / best_bulk / 1e6);
 
     rtt = malloc(small * sizeof(*rtt));
-    for (long i = 0; i < small; i++) {
-        double t = now_s();
+    for (int run = 0; run < 3; run++) {
+        for (long i = 0; i < small; i++) {
+            double t = now_s();
 
-        if (send(cfd, buf, SMALL, 0) != SMALL ||
-            recv(cfd, buf, sizeof(buf), 0) != SMALL) {
-            fprintf(stderr, "udp-pingpong: small exchange failed\n");
-            return 1;
+            if (send(cfd, buf, SMALL, 0) != SMALL ||
+                recv(cfd, buf, sizeof(buf), 0) != SMALL) {
+                fprintf(stderr, "udp-pingpong: small exchange failed\n");
+                return 1;
+            }
+            rtt[i] = (now_s() - t) * 1e6;
         }
-        rtt[i] = (now_s() - t) * 1e6;
+        qsort(rtt, small, sizeof(*rtt), cmp_double);
+        if (run == 0 || rtt[small / 2] < best_p50) {
+            best_p50 = rtt[small / 2];
+            best_p99 = rtt[small * 99 / 100];
+        }
     }
-    qsort(rtt, small, sizeof(*rtt), cmp_double);
-    printf("BENCH udp.pingpong.small_rtt_us %.1f us\n", rtt[small / 2]);
-    printf("BENCH udp.pingpong.small_rtt_us_p99 %.1f us\n",
-           rtt[small * 99 / 100]);
+    printf("BENCH udp.pingpong.small_rtt_us %.1f us\n", best_p50);
+    printf("BENCH udp.pingpong.small_rtt_us_p99 %.1f us\n", best_p99);
     buf[0] = 'q';
     send(cfd, buf, 1, 0);
     waitpid(pid, NULL, 0);
