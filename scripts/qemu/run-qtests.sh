@@ -5,6 +5,8 @@
 #   run-qtests.sh [-v] [NAME-test ...]   (default: every build/qemu/qtest/*-test)
 #
 # Each test program prints TAP; its log goes to build/qemu/qtest/NAME.log.
+# Without names it also runs scripts/qemu/tcg-check.sh (skipped when the
+# guest image of `make guest` is missing).
 # Exit status is non-zero if any test case or program failed.
 set -uo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
@@ -49,6 +51,15 @@ for name in "${progs[@]}"; do
             tail -n 30 | sed 's/^/    /'
     fi
 done
+# The vCPU (TCG) side of blocking window accesses, with the guest image.
+if [ $# -eq 0 ]; then
+    tcg=$("$TOP/scripts/qemu/tcg-check.sh" 2>&1)
+    p=$(grep -c '^ok ' <<< "$tcg")
+    f=$(grep -c '^not ok ' <<< "$tcg")
+    pass=$((pass + p)) fail=$((fail + f))
+    printf 'qtest: %-28s %3d passed %3d failed\n' tcg-check "$p" "$f"
+    if [ $verbose = 1 ] || [ "$f" != 0 ]; then sed 's/^/    /' <<< "$tcg"; fi
+fi
 for b in "${broken[@]}"; do echo "qtest: $b ended abnormally; see $OUT/qtest/$b.log"; done
 echo "check-qtest: $pass passed, $fail failed, $skip skipped"
 echo "$pass passed, $fail failed"
