@@ -134,7 +134,7 @@ print_table() {     # $1 = run folder, $2 = loss percent
     local dir=$1 loss=$2 n=$((slaves + 1)) k rc=0
     local fmt='%-4s %-7s %-17s %9s %8s %7s %10s  %s\n'
     echo
-    echo "Replication of $size_b bytes to $slaves slaves, receive loss ${loss}%," \
+    echo "Replication of $size_b bytes to $slaves slaves, injected receive loss ${loss}%," \
          "link $( [ "$link_speed" = 0 ] && echo unpaced || echo "$link_speed Mbit/s")"
     printf "$fmt" VM role MAC bytes time_s MB/s recovered verification
     : > "$dir/results"

@@ -48,12 +48,18 @@ pid=
 grep -a -q 'irq INTx' "$out/intx.log" && grep -a -q '^OE-EXIT 0' "$out/intx.log"
 note selftest-intx $? "$(grep -a FAIL "$out/intx.log" | head -3 | tr '\r\n' '  ')"
 
-if "$top/scripts/demo.sh" --size 1M --chunk 64K --timeout 300 --out "$out/demo" > "$out/demo.txt" 2>&1; then
+# The short demo, without and with injected loss; with loss, the recovery
+# must have had something to do (else the loss was not injected at all).
+if "$top/scripts/demo.sh" --size 1M --chunk 64K --loss "0 2" --timeout 300 --out "$out/demo" \
+        > "$out/demo.txt" 2>&1; then
     note demo-short 0
 else
     note demo-short 1 "see $out/demo.txt"
 fi
 cat "$out/demo.txt"
+awk '/role=slave/ { for (i = 1; i <= NF; i++) if ($i ~ /^recovered=/) { split($i, kv, "="); r += kv[2] } }
+     END { exit !(r > 0) }' "$out/demo/loss2/results" 2>/dev/null
+note demo-loss-recovered $? "no slave recovered anything with 2% injected loss"
 
 echo "check-guest: $pass passed, $fail failed"
 [ "$fail" = 0 ]

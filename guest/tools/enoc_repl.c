@@ -21,7 +21,12 @@
 
 #define RESEND_MAX_CHUNKS 16
 #define RMEM_WORDS 256
-#define REQ_RETRY_MS 300
+/* A slave repeats a request this long after it went unanswered. */
+#define REQ_RETRY_MS 100
+/* Response timeouts: a lost frame costs this much before a retry. Answers
+ * take well under a millisecond; a busy host can delay one by tens. */
+#define RESPONSE_TIMEOUT_MS 50
+#define RMEM_TRIES 50
 
 typedef struct Slave {
     uint64_t mac;
@@ -31,6 +36,10 @@ typedef struct Slave {
     /* On the master's clock, from the start of the block: when the slave
      * said the block had arrived, when its last re-send ended. */
     uint64_t arrived_us, resent_us;
+    /* The last re-send request served and its result: a repeat of it (our
+     * answer was lost, or came after the slave's retry) is answered again
+     * without sending the data twice. */
+    uint32_t resend_seq, resend_rc;
     uint32_t recovered;
 } Slave;
 
@@ -208,8 +217,8 @@ static void setup_endpoint(Repl *r)
     c.rx_mode = 1;
     /* Bounded waits turn a lost frame into error 8 / all ones, which the
      * recovery handles, instead of a hang. */
-    c.dma_timeout = clock_hz(r) / 5;        /* 200 ms per fragment */
-    c.rmem_timeout = clock_hz(r) / 5;
+    c.dma_timeout = clock_hz(r) / 1000 * RESPONSE_TIMEOUT_MS;     /* per fragment */
+    c.rmem_timeout = clock_hz(r) / 1000 * RESPONSE_TIMEOUT_MS;
     c.max_fragment = r->fragment;
     enoc_config_set(&r->d, &c);
     enoc_raw_clear_errors(&r->d);
@@ -247,9 +256,8 @@ static int master_resend(Repl *r, Slave *s, uint32_t first, uint32_t count)
     enoc_peer_set(&r->d, 1, &p);
     enoc_peer_clear_error(&r->d, 1);
     rc = enoc_dma_run(&r->d, 1, 10000);
-    if (rc == 0) {
-        s->resent_us = enoc_now_us() - r->push_t0;
-    }
+    /* Even a failed block may have completed the slave's copy. */
+    s->resent_us = enoc_now_us() - r->push_t0;
     /* Back to disabled: this slave's own RMEM requests must resolve to the
      * RMEM entry, and the lowest matching entry wins. */
     p.mode = ENOC_MODE_DISABLED;
@@ -381,9 +389,13 @@ static void master_handle(Repl *r, Msg *m)
             m->w[1] > RESEND_MAX_CHUNKS || m->w[1] > r->nchunks - m->w[0] || !s->hello) {
             return;
         }
+        if (m->seq != s->resend_seq) {
+            s->resend_rc = (uint32_t)master_resend(r, s, m->w[0], m->w[1]);
+            s->resend_seq = m->seq;
+        }
         w[0] = m->w[0];
         w[1] = m->w[1];
-        w[2] = (uint32_t)master_resend(r, s, m->w[0], m->w[1]);
+        w[2] = s->resend_rc;
         send_msg(r, m->src, REPL_RESENT, m->id, m->seq, w, 3);
         break;
     case REPL_FINISHED:
@@ -486,11 +498,11 @@ static uint32_t slave_verify(Repl *r, const uint32_t *sums, uint8_t *bad)
 /* Re-fetch bad chunks by unicast DMA until every CRC matches. */
 static uint32_t slave_recover(Repl *r, const uint32_t *sums, uint8_t *bad)
 {
-    uint32_t recovered = 0;
+    uint32_t recovered = 0, nbad = slave_verify(r, sums, bad);
     unsigned rounds = 0;
     Msg m;
 
-    while (slave_verify(r, sums, bad) && !timed_out(r) && rounds++ < 1000) {
+    while (nbad && !timed_out(r) && rounds++ < 1000) {
         for (uint32_t i = 0; i < r->nchunks; i++) {
             uint32_t n = 0, w[2];
 
@@ -503,13 +515,18 @@ static uint32_t slave_recover(Repl *r, const uint32_t *sums, uint8_t *bad)
             w[0] = i;
             w[1] = n;
             request(r, REPL_RESEND_REQ, w, 2, REPL_RESENT, &m);
-            if (m.nwords >= 3 && m.w[2] == 0) {
-                for (uint32_t k = i; k < i + n; k++) {
+            if (m.nwords < 3 || m.w[2] != 0) {
+                info("slave %u: re-send of chunks %u+%u failed: %s\n", r->id,
+                     i, n, m.nwords >= 3 ? oe_error_name(m.w[2]) : "?");
+            }
+            /* A failed block still delivered its fragments up to the
+             * failure: check each chunk again rather than trust the code. */
+            for (uint32_t k = i; k < i + n; k++) {
+                if (crc32_update(0, r->d.buf + k * r->chunk, chunk_len(r, k)) == sums[k]) {
+                    bad[k] = 0;
+                    nbad--;
                     recovered += chunk_len(r, k);
                 }
-            } else {
-                info("slave %u: re-send of chunks %u+%u failed: %s\n", r->id,
-                       i, n, m.nwords >= 3 ? oe_error_name(m.w[2]) : "?");
             }
             i += n - 1;
         }
@@ -527,7 +544,7 @@ static int slave_rmem(Repl *r, uint32_t *p50_us)
     cli_check(enoc_peer_set(&r->d, 1, &p));
     for (unsigned i = 0; i < RMEM_WORDS; i++) {
         /* A write that met a lost frame shows as the entry's error: retry. */
-        for (int tries = 0; tries < 20; tries++) {
+        for (int tries = 0; tries < RMEM_TRIES; tries++) {
             enoc_peer_clear_error(&r->d, 1);
             enoc_rmem_write(&r->d, 4 * i, rmem_word(i));
             if (!enoc_peer_status(&r->d, 1).error) {
@@ -538,7 +555,7 @@ static int slave_rmem(Repl *r, uint32_t *p50_us)
     for (unsigned i = 0; i < RMEM_WORDS; i++) {
         uint32_t v = 0;
 
-        for (int tries = 0; tries < 20; tries++) {
+        for (int tries = 0; tries < RMEM_TRIES; tries++) {
             uint64_t t0 = enoc_now_us();
 
             enoc_peer_clear_error(&r->d, 1);
@@ -608,8 +625,8 @@ static bool slave_wait_block(Repl *r, const uint32_t *off, const uint32_t *want)
         if (pushed_at && now - pushed_at > 100000 && now - changed_at > 100000) {
             break;      /* the block is over and some of it did not come */
         }
-        if (!pushed_at && now - asked_at > 1000000 && now - changed_at > 1000000) {
-            /* Quiet for a second: the announcement may have been lost. */
+        if (!pushed_at && now - asked_at > 300000 && now - changed_at > 300000) {
+            /* Quiet for a while: the announcement may have been lost. */
             send_msg(r, r->master_mac, REPL_STATUS_REQ, r->id, ++r->seq, NULL, 0);
             asked_at = now;
         }
