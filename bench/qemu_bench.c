@@ -1,15 +1,16 @@
 /*
- * openenoc-bench: the QEMU figures of make bench-qemu (bench/qemu-bench.sh
- * runs it after the UDP baseline and passes that baseline in). Built inside
- * the QEMU tree next to the qtests (it drives QEMU through libqtest).
+ * openenoc-bench: the figures of make bench-qemu (run by bench/qemu-bench.sh).
+ * Built inside the QEMU tree next to the qtests (it drives QEMU through
+ * libqtest); runs the UDP baseline (bench/qemu_udp_pingpong.c, --udp)
+ * right before each QEMU measurement so both see the same host load.
  *
  *   qemu.hub.dma.mbps / .ratio_vs_memcpy   two devices on a hubport, one QEMU
  *   qemu.dgram.dma.mbps / .ratio_vs_udp    two QEMUs joined by a dgram netdev
  *   qemu.dgram.rmem.latency_us_p50 / _p99 / .ratio_vs_udp_rtt
  *
  * A block is a 64 MiB unpaced mirror in 8160-byte fragments; its time runs
- * from the request write to the poll that sees the peer idle; the best of
- * --runs (3) blocks counts. RMEM latency is
+ * from the request write to the poll that sees the peer idle. Each figure
+ * and ratio is the best of --runs (3) pairs: the 2-core host is shared. RMEM latency is
  * what the device measures from a window access to its completion (trace
  * event openenoc_mmio_complete), so the qtest transport is not counted.
  *
@@ -24,6 +25,7 @@
 static uint32_t block = 64 * MiB;
 static int rmem_reads = 2000;
 static int runs = 3;
+static const char *udp_prog;
 
 static double now_s(void)
 {
@@ -48,41 +50,40 @@ static double memcpy_mbps(void)
     return block * 8.0 / best / 1e6;
 }
 
-/*
- * A 64 MiB push from a (memory in q0) to b (memory in q1), run `runs` times
- * over the same buffers; returns the best Mbit/s (the host is shared and
- * noisy, the best run is the device's own speed).
- */
-static double run_block(QTestState *q0, OeDev *a, QTestState *q1, OeDev *b)
+/* Fill the source, clear the destination and program a 64 MiB push. */
+static void block_setup(QTestState *q0, OeDev *a, QTestState *q1, OeDev *b)
 {
-    double best = 0;
-    uint32_t dma;
-
     oe_ram_fill(q0, SRC, block, 7);
     qtest_memset(q1, DST, 0, block);
     oe_wr(a, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, OETP_FRAG_CEILING);
     oe_peer(a, 0, OE_MAC(1), OE_MODE_MIRROR_OUT, SRC, DST, block, 0);
     oe_peer(b, 0, OE_MAC(0), OE_MODE_MIRROR_IN, DST, 0, block, 0);
-    for (int i = 0; i < runs; i++) {
-        double t = now_s();
+}
 
-        oe_peer_start(a, 0);
-        dma = oe_poll(a, OE_PEER_DMA(0), OE_PEER_DMA_IDLE_MASK |
-                      OE_PEER_DMA_REQUEST_MASK, OE_PEER_DMA_IDLE_MASK, 600000);
-        t = now_s() - t;
-        if ((dma & (OE_PEER_DMA_DONE_MASK | OE_PEER_DMA_ERROR_MASK)) !=
-            OE_PEER_DMA_DONE_MASK) {
-            fprintf(stderr, "openenoc-bench: block failed (dma 0x%08x)\n",
-                    dma);
-            exit(1);
-        }
-        best = MAX(best, block * 8.0 / t / 1e6);
+/* One block; returns Mbit/s. */
+static double block_run(OeDev *a)
+{
+    double t = now_s();
+    uint32_t dma;
+
+    oe_peer_start(a, 0);
+    dma = oe_poll(a, OE_PEER_DMA(0), OE_PEER_DMA_IDLE_MASK |
+                  OE_PEER_DMA_REQUEST_MASK, OE_PEER_DMA_IDLE_MASK, 600000);
+    t = now_s() - t;
+    if ((dma & (OE_PEER_DMA_DONE_MASK | OE_PEER_DMA_ERROR_MASK)) !=
+        OE_PEER_DMA_DONE_MASK) {
+        fprintf(stderr, "openenoc-bench: block failed (dma 0x%08x)\n", dma);
+        exit(1);
     }
+    return block * 8.0 / t / 1e6;
+}
+
+static void block_check(QTestState *q1)
+{
     if (oe_ram_check(q1, DST, block, 7) >= 0) {
         fprintf(stderr, "openenoc-bench: block data differs\n");
         exit(1);
     }
-    return best;
 }
 
 static double hub_mbps(void)
@@ -90,30 +91,69 @@ static double hub_mbps(void)
     g_autofree char *hub = oe_hub_args(2, "");
     QTestState *qts = oe_start("%s", hub);
     QPCIBus *bus = oe_bus(qts);
+    double best = 0;
     OeDev d[2];
-    double mbps;
 
     for (int i = 0; i < 2; i++) {
         oe_open(&d[i], qts, bus, 4 + i);
         oe_set_macs(&d[i], OE_MAC(i), 0);
     }
-    mbps = run_block(qts, &d[0], qts, &d[1]);
+    block_setup(qts, &d[0], qts, &d[1]);
+    for (int i = 0; i < runs; i++) {
+        best = MAX(best, block_run(&d[0]));
+    }
+    block_check(qts);
     g_free(d[0].pci);
     g_free(d[1].pci);
     qpci_free_pc(bus);
     qtest_quit(qts);
-    return mbps;
+    return best;
 }
 
-static double dgram_mbps(void)
+/* Run the UDP baseline once in the given mode; returns the named figure. */
+static double udp_figure(const char *mode, const char *name)
+{
+    g_autofree char *cmd = g_strdup_printf("%s --mode %s --runs 1 --bytes %u "
+                                           "--small %d", udp_prog, mode,
+                                           block, rmem_reads);
+    g_autofree char *out = NULL;
+    g_auto(GStrv) argv = NULL;
+    const char *line;
+    double v = 0;
+    int status;
+
+    g_assert(g_shell_parse_argv(cmd, NULL, &argv, NULL));
+    if (!g_spawn_sync(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                      NULL, &status, NULL) || status != 0 ||
+        !(line = strstr(out, name))) {
+        fprintf(stderr, "openenoc-bench: %s failed\n", cmd);
+        exit(1);
+    }
+    sscanf(line + strlen(name), " %lf", &v);
+    return v;
+}
+
+/*
+ * Two QEMUs over dgram, each block right after a UDP baseline run, so the
+ * ratio compares the two under the same host load.
+ */
+static void dgram_dma(double *mbps, double *udp, double *ratio)
 {
     OePair p;
-    double mbps;
 
+    *mbps = *udp = *ratio = 0;
     oe_pair_start(&p, "");
-    mbps = run_block(p.qts[0], &p.d[0], p.qts[1], &p.d[1]);
+    block_setup(p.qts[0], &p.d[0], p.qts[1], &p.d[1]);
+    for (int i = 0; i < runs; i++) {
+        double u = udp_figure("bulk", "udp.pingpong.mbps");
+        double q = block_run(&p.d[0]);
+
+        *mbps = MAX(*mbps, q);
+        *udp = MAX(*udp, u);
+        *ratio = MAX(*ratio, q / u);
+    }
+    block_check(p.qts[1]);
     oe_pair_stop(&p);
-    return mbps;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -123,14 +163,15 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Window reads answered by the other QEMU; latencies from the trace. */
-static void dgram_rmem(double *p50, double *p99)
+/* One batch of window reads answered by the other QEMU; latencies (us) from
+ * the device's own trace. */
+static void rmem_batch(double *p50, double *p99)
 {
     g_autofree char *trace = oe_tmp_path("rmem-trace.log");
-    g_autofree char *text = NULL;
-    g_auto(GStrv) lines = NULL;
     g_autofree char *trace_args = g_strdup_printf(
         "-trace openenoc_mmio_complete -D %s", trace);
+    g_autofree char *text = NULL;
+    g_auto(GStrv) lines = NULL;
     GArray *lat = g_array_new(false, false, sizeof(double));
     OePair p;
 
@@ -166,15 +207,29 @@ static void dgram_rmem(double *p50, double *p99)
     unlink(trace);
 }
 
+/* RMEM batches, each right after a batch of small UDP round trips. */
+static void dgram_rmem(double *p50, double *p99, double *rtt, double *ratio)
+{
+    *p50 = *p99 = *rtt = *ratio = 1e9;
+    for (int i = 0; i < runs; i++) {
+        double u = udp_figure("small", "udp.pingpong.small_rtt_us");
+        double a, b;
+
+        rmem_batch(&a, &b);
+        *p50 = MIN(*p50, a);
+        *p99 = MIN(*p99, b);
+        *rtt = MIN(*rtt, u);
+        *ratio = MIN(*ratio, a / u);
+    }
+}
+
 int main(int argc, char **argv)
 {
-    double udp_mbps = 0, udp_rtt = 0, mc, hub, dg, p50, p99;
+    double mc, hub, dg, udp, ratio, p50, p99, rtt;
 
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--udp-mbps") && i + 1 < argc) {
-            udp_mbps = atof(argv[++i]);
-        } else if (!strcmp(argv[i], "--udp-rtt-us") && i + 1 < argc) {
-            udp_rtt = atof(argv[++i]);
+        if (!strcmp(argv[i], "--udp") && i + 1 < argc) {
+            udp_prog = argv[++i];
         } else if (!strcmp(argv[i], "--mib") && i + 1 < argc) {
             block = atoi(argv[++i]) * MiB;
         } else if (!strcmp(argv[i], "--rmem-reads") && i + 1 < argc) {
@@ -182,15 +237,16 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--runs") && i + 1 < argc) {
             runs = atoi(argv[++i]);
         } else {
-            printf("usage: %s [--udp-mbps X] [--udp-rtt-us Y] [--mib N] "
-                   "[--rmem-reads N] [--runs N]\n(QTEST_QEMU_BINARY must name the "
-                   "QEMU to measure)\n", argv[0]);
+            printf("usage: %s --udp UDP-PINGPONG [--mib N] [--rmem-reads N] "
+                   "[--runs N]\n(QTEST_QEMU_BINARY must name the QEMU to "
+                   "measure)\n", argv[0]);
             return strcmp(argv[i], "--help") ? 2 : 0;
         }
     }
-    if (block == 0 || block > 96 * MiB || rmem_reads < 1 || runs < 1) {
-        fprintf(stderr, "openenoc-bench: --mib must be 1..96, "
-                "--rmem-reads and --runs positive\n");
+    if (!udp_prog || block == 0 || block > 96 * MiB || rmem_reads < 1 ||
+        runs < 1) {
+        fprintf(stderr, "openenoc-bench: --udp is required, --mib must be "
+                "1..96, --rmem-reads and --runs positive\n");
         return 2;
     }
 
@@ -198,18 +254,17 @@ int main(int argc, char **argv)
     hub = hub_mbps();
     printf("BENCH qemu.hub.dma.mbps %.1f Mbit/s\n", hub);
     printf("BENCH qemu.hub.dma.ratio_vs_memcpy %.3f ratio\n", hub / mc);
-    dg = dgram_mbps();
+    fflush(stdout);
+    dgram_dma(&dg, &udp, &ratio);
+    printf("BENCH udp.pingpong.mbps %.1f Mbit/s\n", udp);
     printf("BENCH qemu.dgram.dma.mbps %.1f Mbit/s\n", dg);
-    if (udp_mbps > 0) {
-        printf("BENCH qemu.dgram.dma.ratio_vs_udp %.3f ratio\n", dg / udp_mbps);
-    }
-    dgram_rmem(&p50, &p99);
+    printf("BENCH qemu.dgram.dma.ratio_vs_udp %.3f ratio\n", ratio);
+    fflush(stdout);
+    dgram_rmem(&p50, &p99, &rtt, &ratio);
+    printf("BENCH udp.pingpong.small_rtt_us %.1f us\n", rtt);
     printf("BENCH qemu.dgram.rmem.latency_us_p50 %.1f us\n", p50);
     printf("BENCH qemu.dgram.rmem.latency_us_p99 %.1f us\n", p99);
-    if (udp_rtt > 0) {
-        printf("BENCH qemu.dgram.rmem.ratio_vs_udp_rtt %.3f ratio\n",
-               p50 / udp_rtt);
-    }
+    printf("BENCH qemu.dgram.rmem.ratio_vs_udp_rtt %.3f ratio\n", ratio);
     fprintf(stderr, "openenoc-bench: memcpy baseline %.1f Mbit/s\n", mc);
     return 0;
 }

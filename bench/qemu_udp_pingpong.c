@@ -8,7 +8,7 @@
  * of 3 runs) and udp.pingpong.small_rtt_us (the lowest median of 3 batches),
  * best-of like the QEMU figures measured against them: the host is shared.
  *
- *   qemu_udp_pingpong [--bytes N] [--small N]
+ *   qemu_udp_pingpong [--bytes N] [--small N] [--runs N] [--mode bulk|small|both]
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -75,7 +75,8 @@ static int cmp_double(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-    long bytes = 64L << 20, small = 5000;
+    long bytes = 64L << 20, small = 5000, runs = 3;
+    const char *mode = "both";
     struct sockaddr_in ca, sa;
     static char buf[65536];
     double t0, *rtt, best_bulk = 1e9, best_p50 = 0, best_p99 = 0;
@@ -88,15 +89,22 @@ int main(int argc, char **argv)
             bytes = atol(argv[++i]);
         } else if (!strcmp(argv[i], "--small") && i + 1 < argc) {
             small = atol(argv[++i]);
+        } else if (!strcmp(argv[i], "--runs") && i + 1 < argc) {
+            runs = atol(argv[++i]);
+        } else if (!strcmp(argv[i], "--mode") && i + 1 < argc) {
+            mode = argv[++i];
         } else {
-            fprintf(stderr, "usage: %s [--bytes N] [--small N]\n"
+            fprintf(stderr, "usage: %s [--bytes N] [--small N] [--runs N] "
+                    "[--mode bulk|small|both]\n"
                     "UDP loopback request/response baseline for "
                     "bench-qemu.\n", argv[0]);
             return strcmp(argv[i], "--help") ? 2 : 0;
         }
     }
-    if (bytes <= 0 || small <= 0) {
-        fprintf(stderr, "udp-pingpong: counts must be positive\n");
+    if (bytes <= 0 || small <= 0 || runs <= 0 ||
+        (strcmp(mode, "bulk") && strcmp(mode, "small") && strcmp(mode, "both"))) {
+        fprintf(stderr, "udp-pingpong: counts must be positive, mode "
+                "bulk, small or both\n");
         return 2;
     }
     cfd = udp_socket(&ca);
@@ -114,7 +122,7 @@ int main(int argc, char **argv)
     memset(buf, 0x5a, sizeof(buf));
 
     n = (bytes + BULK_DATA - 1) / BULK_DATA;
-    for (int run = 0; run < 3; run++) {
+    for (int run = 0; run < runs && strcmp(mode, "small"); run++) {
         t0 = now_s();
         for (long i = 0; i < n; i++) {
             if (send(cfd, buf, BULK_OUT, 0) != BULK_OUT ||
@@ -127,11 +135,13 @@ int main(int argc, char **argv)
         t0 = now_s() - t0;
         best_bulk = best_bulk < t0 ? best_bulk : t0;
     }
-    printf("BENCH udp.pingpong.mbps %.1f Mbit/s\n",
-           n * (double)BULK_DATA * 8 / best_bulk / 1e6);
+    if (strcmp(mode, "small")) {
+        printf("BENCH udp.pingpong.mbps %.1f Mbit/s\n",
+               n * (double)BULK_DATA * 8 / best_bulk / 1e6);
+    }
 
     rtt = malloc(small * sizeof(*rtt));
-    for (int run = 0; run < 3; run++) {
+    for (int run = 0; run < runs && strcmp(mode, "bulk"); run++) {
         for (long i = 0; i < small; i++) {
             double t = now_s();
 
@@ -148,8 +158,10 @@ int main(int argc, char **argv)
             best_p99 = rtt[small * 99 / 100];
         }
     }
-    printf("BENCH udp.pingpong.small_rtt_us %.1f us\n", best_p50);
-    printf("BENCH udp.pingpong.small_rtt_us_p99 %.1f us\n", best_p99);
+    if (strcmp(mode, "bulk")) {
+        printf("BENCH udp.pingpong.small_rtt_us %.1f us\n", best_p50);
+        printf("BENCH udp.pingpong.small_rtt_us_p99 %.1f us\n", best_p99);
+    }
     buf[0] = 'q';
     send(cfd, buf, 1, 0);
     waitpid(pid, NULL, 0);
