@@ -9,6 +9,7 @@
 #include "hw/pci/pci_regs.h"
 #include "openenoc-qtest.h"
 #include "openenoc/regs_table.h"
+#include "qobject/qdict.h"
 
 static void test_pci_identity(void)
 {
@@ -292,6 +293,46 @@ static void test_bad_properties(void)
     }
 }
 
+/*
+ * engine=rtl loads an engine library through rtl-model. The C engine built
+ * as a library (OPENENOC_ENGINE_SO, set by run-qtests.sh) stands in for
+ * the Verilator model: the ID block says RTL, the endpoint works, and
+ * migration is blocked.
+ */
+static void test_engine_library(void)
+{
+    const char *so = getenv("OPENENOC_ENGINE_SO");
+    g_autofree char *sock = oe_tmp_path("blocked.sock");
+    g_autofree char *uri = g_strdup_printf("unix:%s", sock);
+    QTestState *qts;
+    QPCIBus *bus;
+    QDict *rsp;
+    OeDev d;
+
+    if (!so || !g_file_test(so, G_FILE_TEST_EXISTS)) {
+        g_test_skip("no engine library (OPENENOC_ENGINE_SO)");
+        return;
+    }
+    qts = oe_start("-device openenoc,addr=0x4,engine=rtl,rtl-model=%s", so);
+    bus = oe_bus(qts);
+    oe_open(&d, qts, bus, 4);
+    g_assert_cmphex(oe_rd(&d, ENOC_MODEL_ENGINE_OFF), ==, 1);
+    g_assert_cmphex(oe_rd(&d, OE_INFO_HI), ==, 0x2000F804);
+    oe_wr(&d, OE_TEST_REG, 0x5eed);
+    g_assert_cmphex(oe_rd(&d, OE_TEST_REG), ==, 0x5eed);
+    rsp = qtest_qmp(qts, "{'execute': 'migrate', 'arguments': {'uri': %s}}",
+                    uri);
+    g_assert_true(qdict_haskey(rsp, "error"));
+    g_test_message("migrate: %s", qdict_get_str(qdict_get_qdict(rsp, "error"),
+                                                "desc"));
+    g_assert_nonnull(strstr(qdict_get_str(qdict_get_qdict(rsp, "error"),
+                                          "desc"), "RTL engine"));
+    qobject_unref(rsp);
+    g_free(d.pci);
+    qpci_free_pc(bus);
+    qtest_quit(qts);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -305,5 +346,7 @@ int main(int argc, char **argv)
     qtest_add_func("/openenoc/id/access-sizes", test_access_sizes);
     qtest_add_func("/openenoc/id/help-lists-properties", test_help);
     qtest_add_func("/openenoc/id/invalid-properties-fail", test_bad_properties);
+    qtest_add_func("/openenoc/id/engine-library-rtl-model",
+                   test_engine_library);
     return g_test_run();
 }

@@ -14,6 +14,7 @@
  */
 #include "qemu/osdep.h"
 #include "qemu/host-utils.h"
+#include "qemu/log.h"
 #include "qemu/main-loop.h"
 #include "hw/pci/msi.h"
 #include "hw/pci/msix.h"
@@ -121,6 +122,14 @@ static OeMemStatus openenoc_mem_rw(OpenenocState *s, uint32_t addr, void *buf,
         trace_openenoc_dma_read(addr, len, st);
     } else {
         trace_openenoc_dma_write(addr, len, st);
+    }
+    if (st != OE_MEM_OK) {
+        /* the guest (or a remote peer it admitted) aimed it there */
+        qemu_log_mask(LOG_GUEST_ERROR, "openenoc: DMA %s of %u bytes at "
+                      "0x%08x failed: %s\n",
+                      dir == DMA_DIRECTION_TO_DEVICE ? "read" : "write", len,
+                      addr, st == OE_MEM_DECERR ? "no target (DECERR)" :
+                      "target error (SLVERR)");
     }
     return st;
 }

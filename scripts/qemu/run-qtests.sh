@@ -20,6 +20,7 @@ esac
 
 export QTEST_QEMU_BINARY=$OUT/qemu-system-x86_64
 export G_TEST_SRCDIR=$TOP/qtest
+export OPENENOC_ENGINE_SO=$OUT/libopenenoc-engine.so   # engine=rtl loader test
 if [ $# -gt 0 ]; then
     progs=("$@")
 else
@@ -56,8 +57,9 @@ if [ $# -eq 0 ]; then
     tcg=$("$TOP/scripts/qemu/tcg-check.sh" 2>&1)
     p=$(grep -c '^ok ' <<< "$tcg")
     f=$(grep -c '^not ok ' <<< "$tcg")
-    pass=$((pass + p)) fail=$((fail + f))
-    printf 'qtest: %-28s %3d passed %3d failed\n' tcg-check "$p" "$f"
+    s=$(grep -c 'skipped' <<< "$tcg")
+    pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
+    printf 'qtest: %-28s %3d passed %3d failed %3d skipped\n' tcg-check "$p" "$f" "$s"
     if [ $verbose = 1 ] || [ "$f" != 0 ]; then sed 's/^/    /' <<< "$tcg"; fi
 fi
 for b in "${broken[@]}"; do echo "qtest: $b ended abnormally; see $OUT/qtest/$b.log"; done
