@@ -46,21 +46,32 @@ static double multicast_seconds(const char *speed, uint32_t size,
     return t0 / 1e6;
 }
 
+/*
+ * The rate never exceeds the setting, and reaches it within 20%. A host
+ * busy with other work delays the pacing timers beyond the catch-up credit
+ * now and then, so a slow block is measured again (up to 3 times); a fast
+ * one fails at once.
+ */
 static void test_rate_matches_setting(gconstpointer opaque)
 {
     uint32_t mbps = GPOINTER_TO_UINT(opaque);
     g_autofree char *prop = g_strdup_printf("link-speed=%u", mbps);
     uint32_t size = mbps * 1000 * 1000 / 8 / 5;   /* ~200 ms at line rate */
-    uint64_t bits;
-    double s = multicast_seconds(prop, size, &bits);
-    double rate = bits / s / 1e6;
 
-    g_test_message("link-speed=%u: %.1f Mbit/s measured over %.3f s",
-                   mbps, rate, s);
-    /* the first frame leaves at once, so allow a little above; timers
-     * firing late on a loaded host allow somewhat more below */
-    g_assert_cmpfloat(rate, <=, mbps * 1.05);
-    g_assert_cmpfloat(rate, >=, mbps * 0.8);
+    for (int attempt = 0; attempt < 3; attempt++) {
+        uint64_t bits;
+        double s = multicast_seconds(prop, size, &bits);
+        double rate = bits / s / 1e6;
+
+        g_test_message("link-speed=%u: %.1f Mbit/s measured over %.3f s",
+                       mbps, rate, s);
+        /* the first frame leaves at once: allow a little above */
+        g_assert_cmpfloat(rate, <=, mbps * 1.05);
+        if (rate >= mbps * 0.8) {
+            return;
+        }
+    }
+    g_assert_not_reached();
 }
 
 static void test_unpaced_is_faster(void)
