@@ -13,6 +13,10 @@ module openenoc_endpoint_oetp_engine
 ) (
   input  logic                       clk,
   input  logic                       rst,
+  // 1 in hardware; see openenoc_oetp_initiator (co-simulation time) and
+  // openenoc_oetp_tx (transmit pacing)
+  input  logic [31:0]                time_step,
+  input  logic                       local_tx_en,
   openenoc_endpoint_if.core          endpoint_if,
   openenoc_axis_if.snk               s_axis_local,
   openenoc_axis_if.src               m_axis_local,
@@ -177,7 +181,7 @@ module openenoc_endpoint_oetp_engine
   );
 
   openenoc_oetp_initiator #(.FRAG_CEIL(FRAG_CEIL)) u_initiator (
-    .clk, .rst, .conf,
+    .clk, .rst, .time_step, .conf,
     .req_valid(initiator_if.req_valid), .req(ini_req), .req_ready(ini_req_ready),
     .cpl_valid(ini_cpl_valid), .cpl(ini_cpl), .cpl_ready(initiator_if.cpl_ready),
     .ts_valid(initiator_if.tx_status_valid), .ts(ini_ts), .ts_ready(ini_ts_ready),
@@ -214,7 +218,7 @@ module openenoc_endpoint_oetp_engine
   );
 
   openenoc_oetp_tx u_tx (
-    .clk, .rst,
+    .clk, .rst, .local_tx_en,
     .in_valid(local_in.tvalid), .in_ready(local_in.tready), .in_data(local_in.tdata),
     .in_keep(local_in.tkeep), .in_last(local_in.tlast), .in_id(local_in.tid),
     .in_dest(local_in.tdest), .in_user(local_in.tuser),

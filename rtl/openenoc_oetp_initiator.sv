@@ -11,6 +11,11 @@ module openenoc_oetp_initiator
 ) (
   input  logic         clk,
   input  logic         rst,
+  // Endpoint cycles this clock edge stands for: 1 in hardware. A
+  // co-simulation that hides pipeline latency from its host gives 0 while it
+  // settles a host call and N to jump time, so response timers count host
+  // time exactly (hw/cosim/).
+  input  logic [31:0]  time_step,
   // RX-only configuration fields (multicast address, receive mode) unused here
   // verilator lint_off UNUSEDSIGNAL
   input  oetp_conf_t   conf,
@@ -63,6 +68,7 @@ module openenoc_oetp_initiator
   logic [31:0] cur_rid_q;
   logic [31:0] tmo_q /*verilator public_flat_rd*/;   // response timeout snapshot, 0 = none
   logic [31:0] cnt_q /*verilator public_flat_rd*/;
+  logic [31:0] step_q;                                // time_step of the last edge
   logic        group_q, lk_valid_q, req_ready_q, ts_ready_q, job_valid_q, cpl_valid_q;
   logic        txd_q, txd_sent_q;
   logic [ERR_W-1:0] txd_code_q;
@@ -136,6 +142,12 @@ module openenoc_oetp_initiator
     end
   end
 
+  function automatic logic [31:0] sat_add(input logic [31:0] a, input logic [31:0] b);
+    logic [32:0] sum;
+    sum     = {1'b0, a} + {1'b0, b};
+    sat_add = sum[32] ? 32'hFFFF_FFFF : sum[31:0];
+  endfunction
+
   // Completion record; failed scalar reads return all ones.
   // verilator lint_off UNUSEDSIGNAL
   function automatic xfer_cpl_t make_cpl(input xfer_req_t c, input logic [ERR_W-1:0] code,
@@ -174,8 +186,10 @@ module openenoc_oetp_initiator
       job_q       <= '0;
       cpl_q       <= '0;
       src_mac_q   <= '0;
+      step_q      <= '0;
     end else begin
       req_ready_q <= 1'b0;
+      step_q      <= time_step;
       if (ts_valid && ts_ready_q) begin
         ts_ready_q   <= 1'b0;
         stat_q.valid <= 1'b1;
@@ -243,7 +257,7 @@ module openenoc_oetp_initiator
               state_q     <= INI_COMPLETE;
             end else begin
               // the handshake cycle and this one have passed since TLAST
-              cnt_q   <= 32'd2;
+              cnt_q   <= sat_add(step_q, time_step);
               state_q <= INI_WAIT;
             end
           end
@@ -258,10 +272,11 @@ module openenoc_oetp_initiator
                               rx_result.rdata);
             cpl_valid_q <= 1'b1;
             state_q     <= INI_COMPLETE;
-          end else if (tmo_q != 32'd0 && cnt_q >= tmo_q && !rx_ending) begin
+          end else if (tmo_q != 32'd0 && time_step != 32'd0 &&
+                       {1'b0, cnt_q} + {1'b0, time_step} > {1'b0, tmo_q} && !rx_ending) begin
             state_q <= INI_ABORT;
           end else begin
-            cnt_q <= cnt_q + 32'd1;
+            cnt_q <= sat_add(cnt_q, time_step);
           end
         end
         INI_ABORT: begin

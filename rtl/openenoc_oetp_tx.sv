@@ -10,6 +10,10 @@ module openenoc_oetp_tx
 (
   input  logic              clk,
   input  logic              rst,
+  // Locally initiated frames (initiator requests, raw frames) may start: 1
+  // in hardware without pacing; low while the host's transmit path is
+  // saturated (engine.h tx_ready). Replies are not held back.
+  input  logic              local_tx_en,
   // local payload stream (s_axis_local, after its register slice)
   input  logic              in_valid,
   output logic              in_ready,
@@ -104,9 +108,9 @@ module openenoc_oetp_tx
   // An owner drops its job in the cycle after its done pulse: no pick then.
   wire settle = ini_done_q || rsp_done_q;
   wire rsp_ok = !settle && eligible(rsp_job_valid, rsp_job, rsp_stat);
-  wire ini_ok = !settle && eligible(ini_job_valid, ini_job, ini_stat);
+  wire ini_ok = !settle && local_tx_en && eligible(ini_job_valid, ini_job, ini_stat);
   wire pick_rsp = rsp_ok;
-  wire pick_raw = !settle && !rsp_ok && head_raw && (!ini_ok || raw_turn_q);
+  wire pick_raw = !settle && !rsp_ok && head_raw && local_tx_en && (!ini_ok || raw_turn_q);
   wire pick_ini = !rsp_ok && !pick_raw && ini_ok;
 
   tx_job_t     pick_job;

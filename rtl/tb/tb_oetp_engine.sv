@@ -198,7 +198,9 @@ module tb_oetp_engine
   wire unused_bench = &{1'b0, ep.core_to_csr, lk.req_rmem_addr};
   // verilator lint_on UNUSEDSIGNAL
 
+  // hardware timing: one endpoint cycle per clock, no transmit pacing
   openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_dut (
+    .time_step(32'd1), .local_tx_en(1'b1),
     .clk, .rst, .endpoint_if(ep), .s_axis_local(sl), .m_axis_local(ml), .s_axis_eth(se),
     .m_axis_eth(me), .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp)
   );
