@@ -313,7 +313,12 @@ int cmd_buf(EnocDev *d, int argc, char **argv)
         if (argc != 3) {
             cli_usage_error("buf alloc wants SIZE");
         }
-        cli_check(enoc_buf_map(d, (uint32_t)cli_num("SIZE", argv[2], UINT32_MAX)));
+        uint32_t size = (uint32_t)cli_num("SIZE", argv[2], UINT32_MAX);
+
+        if (size == 0) {
+            cli_usage_error("buf alloc wants a SIZE above 0");
+        }
+        cli_check(enoc_buf_map(d, size));
     } else if (!strcmp(sub, "free")) {
         cli_check(enoc_buf_free(d));
         printf("buffer freed\n");
