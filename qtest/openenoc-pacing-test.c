@@ -82,7 +82,7 @@ static void test_unpaced_is_faster(void)
 
     g_test_message("1.25 MB: %.3f s at 100 Mbit/s, %.3f s unpaced",
                    paced, unpaced);
-    g_assert_cmpfloat(unpaced * 4, <, paced);
+    g_assert_cmpfloat(unpaced * 2, <, paced);   /* ~30x on a quiet host */
 }
 
 int main(int argc, char **argv)

@@ -28,21 +28,25 @@ static const OpenenocEngineOps openenoc_c_engine = {
     .load = oe_engine_load,
 };
 
-static bool openenoc_bind_symbol(void *m, const char *name, void *slot,
-                                 const char *path, Error **errp)
-{
-    *(void **)slot = dlsym(m, name);
-    if (!*(void **)slot) {
-        error_setg(errp, "openenoc: rtl-model '%s' does not export %s",
-                   path, name);
-        return false;
-    }
-    return true;
-}
+/* Entry points an engine library must export (save/load are not needed:
+ * such an engine blocks migration). */
+static const struct {
+    const char *name;
+    size_t offset;
+} openenoc_engine_symbols[] = {
+    { "oe_engine_new", offsetof(OpenenocEngineOps, new) },
+    { "oe_engine_free", offsetof(OpenenocEngineOps, free) },
+    { "oe_engine_reset", offsetof(OpenenocEngineOps, reset) },
+    { "oe_engine_csr_read", offsetof(OpenenocEngineOps, csr_read) },
+    { "oe_engine_csr_write", offsetof(OpenenocEngineOps, csr_write) },
+    { "oe_engine_rx_frame", offsetof(OpenenocEngineOps, rx_frame) },
+    { "oe_engine_can_receive", offsetof(OpenenocEngineOps, can_receive) },
+    { "oe_engine_advance", offsetof(OpenenocEngineOps, advance) },
+    { "oe_engine_now", offsetof(OpenenocEngineOps, now) },
+};
 
 static bool openenoc_bind_rtl(OpenenocState *s, Error **errp)
 {
-    OpenenocEngineOps *o = &s->eng;
     void *m;
 
     if (!s->rtl_model || !*s->rtl_model) {
@@ -56,26 +60,19 @@ static bool openenoc_bind_rtl(OpenenocState *s, Error **errp)
                    s->rtl_model, dlerror());
         return false;
     }
-    if (!openenoc_bind_symbol(m, "oe_engine_new", &o->new, s->rtl_model, errp) ||
-        !openenoc_bind_symbol(m, "oe_engine_free", &o->free, s->rtl_model, errp) ||
-        !openenoc_bind_symbol(m, "oe_engine_reset", &o->reset, s->rtl_model, errp) ||
-        !openenoc_bind_symbol(m, "oe_engine_csr_read", &o->csr_read,
-                              s->rtl_model, errp) ||
-        !openenoc_bind_symbol(m, "oe_engine_csr_write", &o->csr_write,
-                              s->rtl_model, errp) ||
-        !openenoc_bind_symbol(m, "oe_engine_rx_frame", &o->rx_frame,
-                              s->rtl_model, errp) ||
-        !openenoc_bind_symbol(m, "oe_engine_can_receive", &o->can_receive,
-                              s->rtl_model, errp) ||
-        !openenoc_bind_symbol(m, "oe_engine_advance", &o->advance,
-                              s->rtl_model, errp) ||
-        !openenoc_bind_symbol(m, "oe_engine_now", &o->now, s->rtl_model, errp)) {
-        dlclose(m);
-        return false;
+    memset(&s->eng, 0, sizeof(s->eng));
+    for (size_t i = 0; i < ARRAY_SIZE(openenoc_engine_symbols); i++) {
+        void *fn = dlsym(m, openenoc_engine_symbols[i].name);
+
+        if (!fn) {
+            error_setg(errp, "openenoc: rtl-model '%s' does not export %s",
+                       s->rtl_model, openenoc_engine_symbols[i].name);
+            dlclose(m);
+            return false;
+        }
+        memcpy((char *)&s->eng + openenoc_engine_symbols[i].offset, &fn,
+               sizeof(fn));
     }
-    /* The RTL engine's state is not serialisable: migration is blocked. */
-    o->save = NULL;
-    o->load = NULL;
     s->eng_module = m;
     s->eng_is_rtl = true;
     return true;

@@ -27,16 +27,17 @@
 
 #define OPENENOC_TXQ_MAX        16     /* unpaced: frames queued for send */
 #define OPENENOC_RXQ_MAX        8      /* frames accepted ahead of the engine */
-#define OPENENOC_BH_BUDGET      256    /* frames delivered per bottom half run */
+#define OPENENOC_BH_BUDGET      256    /* frames delivered per BH run */
 
 /* Sends in progress in this process (all openenoc devices): a receive that
  * happens inside a send inside a send is queued instead of delivered. */
 static unsigned openenoc_send_depth;
+
 #define OPENENOC_WIRE_OVERHEAD  24     /* FCS 4 + preamble/SFD 8 + IFG 12 */
 /*
  * A pacing timer that fires late (host scheduling) may catch up on at most
  * this much line time, so the average rate holds while a burst never
- * exceeds 128 KiB, below a receiving socket buffer (212992 bytes by default).
+ * exceeds 128 KiB, below a receiving socket buffer (208 KiB by default).
  */
 #define OPENENOC_PACE_BURST     (128 * 1024)
 

@@ -316,7 +316,8 @@ static void openenoc_class_init(ObjectClass *klass, void *data)
     set_bit(DEVICE_CATEGORY_NETWORK, dc->categories);
 
     object_class_property_set_description(klass, "mac",
-        "reset value of config.mac_address (unicast; default 0 as on the FPGA)");
+        "reset value of config.mac_address (unicast; 0 as on the FPGA "
+        "when not given)");
     object_class_property_set_description(klass, "netdev",
         "network backend carrying the oETP and raw Ethernet frames");
     object_class_property_set_description(klass, "clock-frequency",
