@@ -306,7 +306,7 @@ static void master_push(Repl *r)
     }
     r->push_us = enoc_now_us() - r->push_t0;
     info("multicast block of %u bytes in %llu us: %s\n", r->size,
-           (unsigned long long)r->push_us, st.error ? oe_error_name(st.code) : "OK");
+         (unsigned long long)r->push_us, st.error ? oe_error_name(st.code) : "OK");
     if (st.error) {
         cli_die("multicast DMA failed: error %u (%s)", st.code, oe_error_name(st.code));
     }
@@ -441,7 +441,7 @@ static int run_master(Repl *r)
         r->sums[i] = crc32_update(0, r->d.buf + i * r->chunk, chunk_len(r, i));
     }
     info("master %s: %u bytes, %u chunks, waiting for %u slaves\n",
-           enoc_mac_str(r->mac, mac), r->size, r->nchunks, r->nslaves);
+         enoc_mac_str(r->mac, mac), r->size, r->nchunks, r->nslaves);
     while (done < r->nslaves && !timed_out(r)) {
         if (recv_msg(r, &m, 100)) {
             master_handle(r, &m);
@@ -495,10 +495,12 @@ static uint32_t slave_verify(Repl *r, const uint32_t *sums, uint8_t *bad)
     return nbad;
 }
 
-/* Re-fetch bad chunks by unicast DMA until every CRC matches. */
-static uint32_t slave_recover(Repl *r, const uint32_t *sums, uint8_t *bad)
+/* Re-fetch the nbad chunks marked in bad by unicast DMA until every CRC
+ * matches. Returns the bytes recovered. */
+static uint32_t slave_recover(Repl *r, const uint32_t *sums, uint8_t *bad,
+                              uint32_t nbad)
 {
-    uint32_t recovered = 0, nbad = slave_verify(r, sums, bad);
+    uint32_t recovered = 0;
     unsigned rounds = 0;
     Msg m;
 
@@ -579,7 +581,7 @@ static int slave_rmem(Repl *r, uint32_t *p50_us)
     p.mode = ENOC_MODE_DISABLED;
     enoc_peer_set(&r->d, 1, &p);
     info("slave %u: RMEM %u words written and read back, %u wrong, read p50 %u us\n",
-           r->id, RMEM_WORDS, bad, *p50_us);
+         r->id, RMEM_WORDS, bad, *p50_us);
     return bad == 0;
 }
 
@@ -613,9 +615,9 @@ static bool slave_wait_block(Repl *r, const uint32_t *off, const uint32_t *want)
         if (n == nsamples) {
             request(r, REPL_ARRIVED, NULL, 0, REPL_ARRIVED_ACK, &m);
             info("slave %u: block seen arriving over %llu us here, "
-                   "acknowledged %llu us later\n", r->id,
-                   (unsigned long long)(changed_at - first_at),
-                   (unsigned long long)(enoc_now_us() - changed_at));
+                 "acknowledged %llu us later\n", r->id,
+                 (unsigned long long)(changed_at - first_at),
+                 (unsigned long long)(enoc_now_us() - changed_at));
             break;
         }
         if (recv_msg(r, &m, 0) && m.type == REPL_STATUS && m.nwords >= 1 &&
@@ -646,8 +648,7 @@ static int run_slave(Repl *r)
     uint8_t *expect = malloc(r->size);
     uint32_t *off = calloc(r->nchunks + 1, 4), *want = calloc(r->nchunks + 1, 4);
     uint32_t w[3], recovered, nbad, p50 = 0;
-    bool arrived;
-    bool verified, rmem_ok = false;
+    bool arrived, verified, rmem_ok = false;
     char mac[18];
     Msg m;
 
@@ -674,7 +675,7 @@ static int run_slave(Repl *r)
     request(r, REPL_HELLO, w, 2, REPL_WELCOME, &m);
     r->master_rmem_bus = m.w[0];
     info("slave %u %s: registered, window at %#x\n", r->id,
-           enoc_mac_str(r->mac, mac), r->d.buf_bus);
+         enoc_mac_str(r->mac, mac), r->d.buf_bus);
     arrived = slave_wait_block(r, off, want);
     for (uint32_t first = 0; first < r->nchunks; first += REPL_MAX_WORDS) {
         uint32_t count = r->nchunks - first < REPL_MAX_WORDS ? r->nchunks - first
@@ -689,8 +690,8 @@ static int run_slave(Repl *r)
     }
     nbad = slave_verify(r, sums, bad);
     info("slave %u: %u of %u chunks missing or wrong after the multicast\n",
-           r->id, nbad, r->nchunks);
-    recovered = slave_recover(r, sums, bad);
+         r->id, nbad, r->nchunks);
+    recovered = slave_recover(r, sums, bad, nbad);
     pattern_fill(expect, r->size, r->seed, 0);
     verified = slave_verify(r, sums, bad) == 0 && !memcmp(expect, r->d.buf, r->size);
     if (r->rmem) {
