@@ -1,12 +1,14 @@
 /*
- * openenoc qtest: migration in the middle of a multi-fragment block. Two
- * devices on a hub in one VM; the paced block is still running when the VM
- * migrates to a second QEMU; it completes there with the right data.
+ * openenoc qtest: migration and savevm/loadvm in the middle of a
+ * multi-fragment block. Two devices on a hub in one VM; the paced block is
+ * still running when the VM migrates to a second QEMU (or is snapshotted);
+ * it completes there (or after loading the snapshot) with the right data.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
 #include "qobject/qdict.h"
+#include "qobject/qlist.h"
 #include "openenoc-qtest.h"
 
 #define BLOCK   (2 * MiB + 3)
@@ -97,9 +99,108 @@ static void test_migrate_mid_block(void)
     qtest_quit(dst);
 }
 
+/* Run a QMP job command and wait for the job to conclude without error. */
+static void run_job(QTestState *qts, const char *id, const char *cmd)
+{
+    qtest_qmp_assert_success(qts, cmd);
+    for (int i = 0; i < 3000; i++) {
+        QDict *rsp = qtest_qmp(qts, "{'execute': 'query-jobs'}");
+        QList *jobs = qdict_get_qlist(rsp, "return");
+        bool done = false;
+        QListEntry *e;
+
+        QLIST_FOREACH_ENTRY(jobs, e) {
+            QDict *job = qobject_to(QDict, qlist_entry_obj(e));
+
+            if (!strcmp(qdict_get_str(job, "id"), id) &&
+                !strcmp(qdict_get_str(job, "status"), "concluded")) {
+                if (qdict_haskey(job, "error")) {
+                    g_test_message("job %s: %s", id,
+                                   qdict_get_str(job, "error"));
+                }
+                g_assert_false(qdict_haskey(job, "error"));
+                done = true;
+            }
+        }
+        qobject_unref(rsp);
+        if (done) {
+            qtest_qmp_assert_success(qts, "{'execute': 'job-dismiss', "
+                                     "'arguments': {'id': %s}}", id);
+            return;
+        }
+        g_usleep(10000);
+    }
+    g_assert_not_reached();
+}
+
+/*
+ * snapshot-save mid-block, let the block finish, wipe the destination,
+ * snapshot-load: the endpoint (engine, queued frames, timer) and RAM go back
+ * to the snapshot and the block completes again with the right data.
+ */
+static void test_savevm_loadvm_mid_block(void)
+{
+    g_autofree char *hub = oe_hub_args(2, "link-speed=100");
+    g_autofree char *img = oe_tmp_path("snap.qcow2");
+    QTestState *qts;
+    QPCIBus *bus;
+    uint32_t dma;
+    OeDev d[2];
+
+    g_assert_true(g_file_set_contents(img, "", 0, NULL));
+    qts = oe_start("%s -blockdev driver=file,filename=%s,node-name=file0",
+                   hub, img);
+    run_job(qts, "create", "{'execute': 'blockdev-create', 'arguments': "
+            "{'job-id': 'create', 'options': {'driver': 'qcow2', "
+            "'file': 'file0', 'size': 16777216}}}");
+    qtest_qmp_assert_success(qts, "{'execute': 'blockdev-add', 'arguments': "
+                             "{'driver': 'qcow2', 'file': 'file0', "
+                             "'node-name': 'disk0'}}");
+    bus = oe_bus(qts);
+    open_pair(qts, bus, d);
+    oe_set_macs(&d[0], OE_MAC(0), 0);
+    oe_set_macs(&d[1], OE_MAC(1), 0);
+    oe_ram_fill(qts, OE_RAM_BUF(0), BLOCK, 43);
+    qtest_memset(qts, OE_RAM_BUF(1), 0, BLOCK);
+    oe_wr(&d[0], OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, 4096);
+    oe_peer(&d[0], 0, OE_MAC(1), OE_MODE_MIRROR_OUT, OE_RAM_BUF(0),
+            OE_RAM_BUF(1), BLOCK, 0);
+    oe_peer(&d[1], 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0,
+            16 * MiB, 0);
+    oe_peer_start(&d[0], 0);
+    g_usleep(20000);
+    run_job(qts, "save", "{'execute': 'snapshot-save', 'arguments': "
+            "{'job-id': 'save', 'tag': 'mid', 'vmstate': 'disk0', "
+            "'devices': ['disk0']}}");
+    dma = oe_peer_wait(&d[0], 0);
+    g_assert_cmphex(dma & OE_PEER_DMA_DONE_MASK, !=, 0);
+    g_assert_cmpint(oe_ram_wait(qts, OE_RAM_BUF(1), BLOCK, 43, 5000), ==, -1);
+
+    /* back to the middle of the block */
+    qtest_memset(qts, OE_RAM_BUF(1), 0, BLOCK);
+    oe_wr(&d[0], OE_PEER_DMA(0), 0);
+    run_job(qts, "load", "{'execute': 'snapshot-load', 'arguments': "
+            "{'job-id': 'load', 'tag': 'mid', 'vmstate': 'disk0', "
+            "'devices': ['disk0']}}");
+    dma = oe_rd(&d[0], OE_PEER_DMA(0));
+    g_test_message("peer dma after loadvm: 0x%08x", dma);
+    g_assert_cmphex(dma & OE_PEER_DMA_MODE_MASK, ==, OE_MODE_MIRROR_OUT);
+    dma = oe_peer_wait(&d[0], 0);
+    g_assert_cmphex(dma & (OE_PEER_DMA_DONE_MASK | OE_PEER_DMA_ERROR_MASK), ==,
+                    OE_PEER_DMA_DONE_MASK);
+    g_assert_cmpint(oe_ram_wait(qts, OE_RAM_BUF(1), BLOCK, 43, 5000), ==, -1);
+
+    g_free(d[0].pci);
+    g_free(d[1].pci);
+    qpci_free_pc(bus);
+    qtest_quit(qts);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     qtest_add_func("/openenoc/migration/mid-block", test_migrate_mid_block);
+    qtest_add_func("/openenoc/migration/savevm-loadvm-mid-block",
+                   test_savevm_loadvm_mid_block);
     return g_test_run();
 }
