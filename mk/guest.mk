@@ -5,6 +5,7 @@
 #   make demo         1 master + N slave VMs replicating memory (scripts/demo.sh)
 #   make check-guest  shortened demo + in-guest driver tests
 #   make bench-guest  guest.replicate.mbps, guest.rmem.read_us_p50, guest.tcp.mbps
+#                     and the figures that tell where the time goes
 #
 # The guest kernel version comes from the installed linux-headers-amd64, which
 # `make deps` installs, so it is resolved when a recipe runs, not when make
@@ -70,7 +71,8 @@ guest-shell: guest
 	$(TOP)/scripts/guest-run.sh --interactive
 
 # Everything `make demo` needs is built first, so it works on a fresh machine.
-# DEMO_ARGS passes options to scripts/demo.sh (e.g. DEMO_ARGS="--slaves 3").
+# DEMO_ARGS passes options to scripts/demo.sh (e.g. DEMO_ARGS="--slaves 3"),
+# BENCH_GUEST_ARGS to scripts/guest-bench.sh (e.g. BENCH_GUEST_ARGS="--runs 1").
 .PHONY: demo check-guest bench-guest
 demo:
 	@$(MAKE) --no-print-directory deps
@@ -82,11 +84,8 @@ check-guest: qemu guest
 	@$(TOP)/scripts/guest-check.sh
 
 bench-guest: qemu guest
-	@$(TOP)/scripts/guest-bench.sh
+	@$(TOP)/scripts/guest-bench.sh $(BENCH_GUEST_ARGS)
 
-# The guest suites need the project's QEMU (mk/qemu.mk, `make qemu`); until
-# that fragment exists they are not part of `make check` / `make bench`.
-ifneq ($(wildcard $(TOP)/mk/qemu.mk),)
+# The guest suites run on the project's QEMU (mk/qemu.mk, `make qemu`).
 CHECK_TARGETS += check-guest
 BENCH_TARGETS += bench-guest
-endif
