@@ -1,0 +1,387 @@
+// openenoc_endpoint: the openENOC full endpoint (spec/endpoint.md) around
+// the oETP engine: the generated CSR block, the peer lookup, the DMA engine
+// (peer bulk DMA and the initiating slot, RMEM initiator, responder memory
+// service), the IRQ controller and one memory master towards the host.
+// Ports are flat so a Verilator host (hw/cosim/) or an SoC wrapper can bind
+// them directly.
+//
+// Not yet in this RTL (see docs/cosim.md): raw (non-oETP) DMA TX/RX and the
+// direct CSR stream; their received frames are dropped and their commands
+// stay pending.
+module openenoc_endpoint
+  import openenoc_oetp_pkg::*;
+  import openenoc_ep_pkg::*;
+  import openenoc_csr_pkg::*;
+#(
+  parameter int MAX_RAW_FRAME_SIZE = 8192
+) (
+  input  logic                  clk,
+  input  logic                  rst,
+  input  logic [31:0]           time_step,     // 1 in hardware (see the oETP initiator)
+  input  logic                  local_tx_en,   // 1 in hardware without pacing
+  // CSR bus (one request at a time; byte offsets of the 8 KiB aperture)
+  input  logic                  csr_req,
+  input  logic                  csr_req_is_wr,
+  input  logic [CSR_ADDR_W-1:0] csr_addr,
+  input  logic [31:0]           csr_wr_data,
+  input  logic [31:0]           csr_wr_biten,
+  output logic                  csr_rd_ack,
+  output logic [31:0]           csr_rd_data,
+  output logic                  csr_wr_ack,
+  // interrupt: level, plus a one-cycle message pulse on a pop that leaves claims
+  output logic                  irq,
+  output logic                  irq_msg,
+  // Ethernet (no FCS)
+  input  logic                  rx_tvalid,
+  output logic                  rx_tready,
+  input  logic [31:0]           rx_tdata,
+  input  logic [3:0]            rx_tkeep,
+  input  logic                  rx_tlast,
+  output logic                  tx_tvalid,
+  input  logic                  tx_tready,
+  output logic [31:0]           tx_tdata,
+  output logic [3:0]            tx_tkeep,
+  output logic                  tx_tlast,
+  // memory master (openenoc_ep_pkg: simple transfer protocol)
+  output logic                  mem_req_valid,
+  input  logic                  mem_req_ready,
+  output logic                  mem_req_write,
+  output logic [31:0]           mem_req_addr,
+  output logic [15:0]           mem_req_len,
+  output logic                  mem_w_valid,
+  input  logic                  mem_w_ready,
+  output logic [31:0]           mem_w_data,
+  output logic [3:0]            mem_w_keep,
+  output logic                  mem_w_last,
+  input  logic                  mem_r_valid,
+  output logic                  mem_r_ready,
+  input  logic [31:0]           mem_r_data,
+  input  logic [3:0]            mem_r_keep,
+  input  logic                  mem_r_last,
+  input  logic [1:0]            mem_r_resp,
+  input  logic                  mem_b_valid,
+  output logic                  mem_b_ready,
+  input  logic [1:0]            mem_b_resp,
+  input  logic [15:0]           mem_b_bytes
+);
+  localparam int FRAG_CEIL = 4 * ((MAX_RAW_FRAME_SIZE - DMA_OVERHEAD) / 4);
+
+  if (MAX_RAW_FRAME_SIZE < 36 || MAX_RAW_FRAME_SIZE > 8192)
+    $fatal(1, "MAX_RAW_FRAME_SIZE %0d outside 36..8192", MAX_RAW_FRAME_SIZE);
+
+  // ---- CSR block ------------------------------------------------------------
+  csr_to_core_t c;
+  core_to_csr_t h;
+  logic         rmem_rd_ack, rmem_wr_ack;
+  logic [31:0]  rmem_rd_data;
+
+  openenoc_csr_regs u_csr (
+    .clk, .rst, .req(csr_req), .req_is_wr(csr_req_is_wr), .addr(csr_addr),
+    .wr_data(csr_wr_data), .wr_biten(csr_wr_biten), .rd_ack(csr_rd_ack), .rd_data(csr_rd_data),
+    .wr_ack(csr_wr_ack), .csr_to_core(c), .core_to_csr(h)
+  );
+
+  logic [NUM_PEERS-1:0][47:0] peer_mac;
+  always_comb
+    for (int n = 0; n < NUM_PEERS; n++)
+      peer_mac[n] = {c.peers_entry_mac_address_hi[n], c.peers_entry_mac_address_lo[n]};
+
+  // ---- interfaces around the oETP engine -------------------------------------
+  openenoc_endpoint_if ep ();
+  openenoc_axis_if #(.DATA_W(DATA_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
+    local_tx (), local_rx ();
+  openenoc_axis_if #(.DATA_W(DATA_W)) eth_rx (), eth_tx ();
+  openenoc_peer_lookup_if lk ();
+  openenoc_dma_transfer_if ini (), rsp ();
+
+  assign ep.csr_to_core.conf = '{
+    mac_address:       {c.config_mac_address_hi, c.config_mac_address_lo},
+    multicast_address: {c.config_multicast_address_hi, c.config_multicast_address_lo},
+    receive_mode:      c.config_non_oetp_control_receive_mode,
+    rmem_timeout:      c.config_rmem_timeout_cycles,
+    dma_timeout:       c.config_dma_timeout_cycles};
+
+  assign eth_rx.tvalid = rx_tvalid;
+  assign rx_tready     = eth_rx.tready;
+  assign eth_rx.tdata  = rx_tdata;
+  assign eth_rx.tkeep  = rx_tkeep;
+  assign eth_rx.tlast  = rx_tlast;
+  assign eth_rx.tid    = '0;
+  assign eth_rx.tdest  = '0;
+  assign eth_rx.tuser  = '0;
+  assign tx_tvalid     = eth_tx.tvalid;
+  assign eth_tx.tready = tx_tready;
+  assign tx_tdata      = eth_tx.tdata;
+  assign tx_tkeep      = eth_tx.tkeep;
+  assign tx_tlast      = eth_tx.tlast;
+
+  openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_oetp (
+    .clk, .rst, .time_step, .local_tx_en, .endpoint_if(ep), .s_axis_local(local_tx),
+    .m_axis_local(local_rx), .s_axis_eth(eth_rx), .m_axis_eth(eth_tx),
+    .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp)
+  );
+
+  openenoc_ep_lookup u_lookup (
+    .clk, .rst, .mac(peer_mac), .rmem_offset(c.peers_entry_rmem_address_offset),
+    .local_addr(c.peers_entry_local_address_base), .remote_addr(c.peers_entry_remote_address_base),
+    .size(c.peers_entry_size_bytes), .mode(c.peers_entry_dma_mode),
+    .irq_enable(c.peers_entry_dma_irq_enable), .lk
+  );
+
+  // ---- IRQ controller ---------------------------------------------------------
+  localparam int NP = 3;   // producers: 0 peer DMA blocks, 1 RMEM events, 2 responder
+  logic [NP-1:0]       rsv_req, rsv_gnt, cmt_valid, cmt_ready, cmt_reserved;
+  logic [NP-1:0][3:0]  cmt_source;
+  logic [NP-1:0][10:0] cmt_peer;
+  logic [31:0]         claim_word, status_word;
+
+  assign cmt_reserved = '1;
+  assign cmt_source[0] = SRC_PEER_DMA;
+  assign cmt_source[1] = SRC_RMEM;
+
+  openenoc_ep_irq #(.NP(NP)) u_irq (
+    .clk, .rst, .global_enable(c.irq_control_global_enable),
+    .clear_errors(c.irq_control_clear_errors), .clear_errors_hwclr(h.irq_control_clear_errors_hwclr),
+    .complete_valid(c.irq_complete_valid),
+    .complete_word({c.irq_complete_valid, c.irq_complete_sequence, c.irq_complete_source,
+                    c.irq_complete_peer_idx}),
+    .complete_hwclr(h.irq_complete_valid_hwclr),
+    .rsv_req, .rsv_gnt, .cmt_valid, .cmt_ready, .cmt_source, .cmt_peer, .cmt_reserved,
+    .claim_word, .status_word, .irq, .msg(irq_msg)
+  );
+
+  // ---- memory clients: 0 source reader, 1 sink writer, 2 responder reader,
+  //      3 responder writer, 4 responder scalar (RMEM) -------------------------
+  localparam int NM = 5;
+  logic [NM-1:0]       mreq_valid, mreq_ready, mw_valid, mw_ready, mr_valid, mr_ready,
+                       mb_valid, mb_ready;
+  mem_req_t [NM-1:0]   mreq;
+  mem_beat_t [NM-1:0]  mw;
+  mem_beat_t           mr;
+  logic [1:0]          mr_resp, mb_resp;
+  logic [15:0]         mb_bytes;
+  mem_req_t            m_req;
+  mem_beat_t           m_w, m_r;
+
+  openenoc_ep_mem_arb #(.N(NM)) u_mem (
+    .clk, .rst,
+    .c_req_valid(mreq_valid), .c_req_ready(mreq_ready), .c_req(mreq),
+    .c_w_valid(mw_valid), .c_w_ready(mw_ready), .c_w(mw),
+    .c_r_valid(mr_valid), .c_r_ready(mr_ready), .r(mr), .r_resp(mr_resp),
+    .c_b_valid(mb_valid), .c_b_ready(mb_ready), .b_resp(mb_resp), .b_bytes(mb_bytes),
+    .m_req_valid(mem_req_valid), .m_req_ready(mem_req_ready), .m_req,
+    .m_w_valid(mem_w_valid), .m_w_ready(mem_w_ready), .m_w,
+    .m_r_valid(mem_r_valid), .m_r_ready(mem_r_ready), .m_r, .m_r_resp(mem_r_resp),
+    .m_b_valid(mem_b_valid), .m_b_ready(mem_b_ready), .m_b_resp(mem_b_resp),
+    .m_b_bytes(mem_b_bytes)
+  );
+  assign mem_req_write = m_req.write;
+  assign mem_req_addr  = m_req.addr;
+  assign mem_req_len   = m_req.len;
+  assign mem_w_data    = m_w.data;
+  assign mem_w_keep    = m_w.keep;
+  assign mem_w_last    = m_w.last;
+  assign m_r = '{data: mem_r_data, keep: mem_r_keep, last: mem_r_last};
+
+  // readers never write, writers never read
+  assign mw_valid[0] = 1'b0;  assign mw[0] = '0;  assign mb_ready[0] = 1'b0;
+  assign mw_valid[2] = 1'b0;  assign mw[2] = '0;  assign mb_ready[2] = 1'b0;
+  assign mr_ready[1] = 1'b0;  assign mr_ready[3] = 1'b0;
+
+  // ---- transmit payload: source reader (initiator writes) and responder
+  //      reader (read replies) onto the local stream ---------------------------
+  logic [1:0]             tx_valid, tx_ready, tx_last;
+  logic [1:0][DATA_W-1:0] tx_data;
+  logic [1:0][KEEP_W-1:0] tx_keep;
+  logic [1:0][SEQ_W-1:0]  tx_id;
+  logic [1:0][DEST_W-1:0] tx_dest;
+  logic [1:0][USER_W-1:0] tx_user;
+
+  openenoc_ep_stream_mux #(.N(2)) u_tx_mux (
+    .clk, .rst, .i_valid(tx_valid), .i_ready(tx_ready), .i_data(tx_data), .i_keep(tx_keep),
+    .i_last(tx_last), .i_id(tx_id), .i_dest(tx_dest), .i_user(tx_user), .m(local_tx)
+  );
+
+  // ---- receive payload: by route and role -------------------------------------
+  wire [1:0] rx_route = local_rx.tdest[DEST_W-1 -: 2];
+  wire       rx_ini   = rx_route == ROUTE_PEER && !local_rx.tuser[TUSER_ROLE];
+  wire       rx_rsp   = rx_route == ROUTE_PEER &&  local_rx.tuser[TUSER_ROLE];
+  logic      snk_ready, rw_ready;
+  assign local_rx.tready = rx_ini ? snk_ready : rx_rsp ? rw_ready : 1'b1;   // raw/direct: dropped
+
+  // ---- DMA engine controllers -------------------------------------------------
+  logic        src_start, src_done, src_busy, snk_start, snk_done, snk_busy;
+  logic [31:0] src_addr, snk_addr;
+  logic [15:0] src_len, src_bytes, snk_cap, snk_bytes, snk_seen;
+  logic [3:0]  src_code, snk_code;
+  logic [SEQ_W-1:0]  src_id;
+  logic [DEST_W-1:0] src_dest;
+  logic [USER_W-1:0] src_user;
+  logic        rec_a_valid, rec_b_valid;
+  logic [1:0]  rec_a_peer, rec_b_peer;
+  logic [3:0]  rec_a_code, rec_b_code;
+  logic        rm_valid, rm_is_wr, rm_taken, rm_done;
+  logic [1:0]  rm_peer;
+  logic [31:0] rm_remote, rm_biten, rm_wdata, rm_rdata;
+  logic [3:0]  rm_code;
+
+  openenoc_ep_peer_dma #(.FRAG_CEIL(FRAG_CEIL)) u_peer_dma (
+    .clk, .rst, .local_tx_en,
+    .peer_mac, .peer_local(c.peers_entry_local_address_base),
+    .peer_remote(c.peers_entry_remote_address_base), .peer_size(c.peers_entry_size_bytes),
+    .peer_mode(c.peers_entry_dma_mode), .peer_irq_enable(c.peers_entry_dma_irq_enable),
+    .peer_request(c.peers_entry_dma_request), .peer_clear_error(c.peers_entry_dma_clear_error),
+    .peer_request_hwclr(h.peers_entry_dma_request_hwclr),
+    .peer_clear_error_hwclr(h.peers_entry_dma_clear_error_hwclr),
+    .peer_idle(h.peers_entry_dma_idle), .peer_done(h.peers_entry_dma_done),
+    .peer_error(h.peers_entry_dma_error), .peer_error_code(h.peers_entry_dma_error_code),
+    .max_fragment_size(c.config_dma_max_fragment_size_bytes),
+    .event_enable(c.irq_event_enable_peer_dma_complete),
+    .rec_a_valid, .rec_a_peer, .rec_a_code, .rec_b_valid, .rec_b_peer, .rec_b_code,
+    .rmem_valid(rm_valid), .rmem_peer(rm_peer), .rmem_is_wr(rm_is_wr), .rmem_remote(rm_remote),
+    .rmem_biten(rm_biten), .rmem_wdata(rm_wdata), .rmem_taken(rm_taken), .rmem_done(rm_done),
+    .rmem_code(rm_code), .rmem_rdata(rm_rdata),
+    .rsv_req(rsv_req[0]), .rsv_gnt(rsv_gnt[0]), .cmt_valid(cmt_valid[0]),
+    .cmt_ready(cmt_ready[0]), .cmt_peer(cmt_peer[0]),
+    .ini,
+    .src_start, .src_addr, .src_len, .src_id, .src_dest, .src_user, .src_done, .src_bytes,
+    .src_code, .snk_start, .snk_addr, .snk_cap, .snk_done, .snk_code,
+    .snk_in_valid(local_rx.tvalid && rx_ini), .snk_busy
+  );
+
+  openenoc_ep_mem_reader u_src (
+    .clk, .rst, .start(src_start), .addr(src_addr), .len(src_len), .id(src_id),
+    .dest(src_dest), .user(src_user), .busy(src_busy), .done(src_done), .done_bytes(src_bytes),
+    .done_code(src_code),
+    .m_req_valid(mreq_valid[0]), .m_req_ready(mreq_ready[0]), .m_req(mreq[0]),
+    .m_r_valid(mr_valid[0]), .m_r_ready(mr_ready[0]), .m_r(mr), .m_r_resp(mr_resp),
+    .o_valid(tx_valid[0]), .o_ready(tx_ready[0]), .o_data(tx_data[0]), .o_keep(tx_keep[0]),
+    .o_last(tx_last[0]), .o_id(tx_id[0]), .o_dest(tx_dest[0]), .o_user(tx_user[0])
+  );
+
+  openenoc_ep_mem_writer u_snk (
+    .clk, .rst, .start(snk_start), .addr(snk_addr), .cap(snk_cap), .busy(snk_busy),
+    .done(snk_done), .done_bytes(snk_bytes), .done_seen(snk_seen), .done_code(snk_code),
+    .i_valid(local_rx.tvalid && rx_ini), .i_ready(snk_ready), .i_data(local_rx.tdata),
+    .i_keep(local_rx.tkeep), .i_last(local_rx.tlast),
+    .m_req_valid(mreq_valid[1]), .m_req_ready(mreq_ready[1]), .m_req(mreq[1]),
+    .m_w_valid(mw_valid[1]), .m_w_ready(mw_ready[1]), .m_w(mw[1]),
+    .m_b_valid(mb_valid[1]), .m_b_ready(mb_ready[1]), .m_b_resp(mb_resp), .m_b_bytes(mb_bytes)
+  );
+
+  openenoc_ep_rmem u_rmem (
+    .clk, .rst, .peer_mac, .peer_rmem(c.peers_entry_rmem_address_offset),
+    .peer_remote(c.peers_entry_remote_address_base), .peer_size(c.peers_entry_size_bytes),
+    .peer_mode(c.peers_entry_dma_mode), .ev_rmem(c.irq_event_enable_rmem_error),
+    .req(c.rmem_req), .req_is_wr(c.rmem_req_is_wr), .req_addr(c.rmem_addr),
+    .req_wdata(c.rmem_wr_data), .req_biten(c.rmem_wr_biten),
+    .rd_ack(rmem_rd_ack), .rd_data(rmem_rd_data), .wr_ack(rmem_wr_ack),
+    .acc_valid(rm_valid), .acc_peer(rm_peer), .acc_is_wr(rm_is_wr), .acc_remote(rm_remote),
+    .acc_biten(rm_biten), .acc_wdata(rm_wdata), .acc_taken(rm_taken), .acc_done(rm_done),
+    .acc_code(rm_code), .acc_rdata(rm_rdata),
+    .rec_valid(rec_b_valid), .rec_peer(rec_b_peer), .rec_code(rec_b_code),
+    .rsv_req(rsv_req[1]), .rsv_gnt(rsv_gnt[1]), .cmt_valid(cmt_valid[1]),
+    .cmt_ready(cmt_ready[1]), .cmt_peer(cmt_peer[1])
+  );
+
+  logic        rd_start, rd_done, rd_busy, wr_start, wr_done, wr_busy;
+  logic [31:0] rd_addr, wr_addr;
+  logic [15:0] rd_len, rd_bytes, wr_cap, wr_bytes, wr_seen;
+  logic [3:0]  rsp_rd_code, rsp_wr_code;
+  logic [SEQ_W-1:0]  rd_id;
+  logic [DEST_W-1:0] rd_dest;
+
+  openenoc_ep_responder #(.FRAG_CEIL(FRAG_CEIL)) u_responder (
+    .clk, .rst, .peer_local(c.peers_entry_local_address_base), .peer_size(c.peers_entry_size_bytes),
+    .peer_mode(c.peers_entry_dma_mode), .peer_irq_enable(c.peers_entry_dma_irq_enable),
+    .ev_peer_dma(c.irq_event_enable_peer_dma_complete), .ev_rmem(c.irq_event_enable_rmem_error),
+    .rsp, .rec_valid(rec_a_valid), .rec_peer(rec_a_peer), .rec_code(rec_a_code),
+    .rsv_req(rsv_req[2]), .rsv_gnt(rsv_gnt[2]), .cmt_valid(cmt_valid[2]), .cmt_ready(cmt_ready[2]),
+    .cmt_source(cmt_source[2]), .cmt_peer(cmt_peer[2]),
+    .m_req_valid(mreq_valid[4]), .m_req_ready(mreq_ready[4]), .m_req(mreq[4]),
+    .m_w_valid(mw_valid[4]), .m_w_ready(mw_ready[4]), .m_w(mw[4]),
+    .m_r_valid(mr_valid[4]), .m_r_ready(mr_ready[4]), .m_r(mr), .m_r_resp(mr_resp),
+    .m_b_valid(mb_valid[4]), .m_b_ready(mb_ready[4]), .m_b_resp(mb_resp),
+    .rd_start, .rd_addr, .rd_len, .rd_id, .rd_dest, .rd_done, .rd_bytes, .rd_code_in(rsp_rd_code),
+    .wr_start, .wr_addr, .wr_cap, .wr_done, .wr_bytes, .wr_code_in(rsp_wr_code)
+  );
+
+  openenoc_ep_mem_reader u_rsp_rd (
+    .clk, .rst, .start(rd_start), .addr(rd_addr), .len(rd_len), .id(rd_id), .dest(rd_dest),
+    .user(2'b11), .busy(rd_busy), .done(rd_done), .done_bytes(rd_bytes), .done_code(rsp_rd_code),
+    .m_req_valid(mreq_valid[2]), .m_req_ready(mreq_ready[2]), .m_req(mreq[2]),
+    .m_r_valid(mr_valid[2]), .m_r_ready(mr_ready[2]), .m_r(mr), .m_r_resp(mr_resp),
+    .o_valid(tx_valid[1]), .o_ready(tx_ready[1]), .o_data(tx_data[1]), .o_keep(tx_keep[1]),
+    .o_last(tx_last[1]), .o_id(tx_id[1]), .o_dest(tx_dest[1]), .o_user(tx_user[1])
+  );
+
+  openenoc_ep_mem_writer u_rsp_wr (
+    .clk, .rst, .start(wr_start), .addr(wr_addr), .cap(wr_cap), .busy(wr_busy),
+    .done(wr_done), .done_bytes(wr_bytes), .done_seen(wr_seen), .done_code(rsp_wr_code),
+    .i_valid(local_rx.tvalid && rx_rsp), .i_ready(rw_ready), .i_data(local_rx.tdata),
+    .i_keep(local_rx.tkeep), .i_last(local_rx.tlast),
+    .m_req_valid(mreq_valid[3]), .m_req_ready(mreq_ready[3]), .m_req(mreq[3]),
+    .m_w_valid(mw_valid[3]), .m_w_ready(mw_ready[3]), .m_w(mw[3]),
+    .m_b_valid(mb_valid[3]), .m_b_ready(mb_ready[3]), .m_b_resp(mb_resp), .m_b_bytes(mb_bytes)
+  );
+
+  // ---- hardware-driven CSR fields ---------------------------------------------
+  always_comb begin
+    h.info_rmem_total_depth         = INFO_RMEM_TOTAL_DEPTH_RESET;
+    h.info_num_of_peers             = INFO_NUM_OF_PEERS_RESET;
+    h.info_peer_dma_supported       = INFO_PEER_DMA_SUPPORTED_RESET;
+    h.info_non_oetp_dma_supported   = INFO_NON_OETP_DMA_SUPPORTED_RESET;
+    h.info_direct_axis_supported    = INFO_DIRECT_AXIS_SUPPORTED_RESET;
+    h.info_rmem_supported           = INFO_RMEM_SUPPORTED_RESET;
+    h.info_irq_supported            = INFO_IRQ_SUPPORTED_RESET;
+    h.info_max_dma_frame_size_bytes = 16'(MAX_RAW_FRAME_SIZE);
+    // raw DMA and the direct stream are not implemented yet: idle, empty
+    h.direct_source_control_tvalid_hwclr = 1'b0;
+    h.direct_source_status_tready   = 1'b0;
+    h.direct_sink_data_tdata        = '0;
+    h.direct_sink_control_tready_hwclr = 1'b0;
+    h.direct_sink_status_tvalid     = 1'b0;
+    h.direct_sink_status_tlast      = 1'b0;
+    h.direct_sink_status_tkeep      = '0;
+    h.raw_tx_command_status_request_hwclr      = 1'b0;
+    h.raw_tx_command_status_clear_errors_hwclr = c.raw_tx_command_status_clear_errors;
+    h.raw_tx_command_status_idle    = 1'b1;
+    h.raw_tx_command_status_done    = 1'b0;
+    h.raw_tx_command_status_error   = 1'b0;
+    h.raw_tx_command_status_error_code = '0;
+    h.raw_tx_transferred_length_bytes  = '0;
+    h.raw_rx_command_status_request_hwclr      = 1'b0;
+    h.raw_rx_command_status_clear_errors_hwclr = c.raw_rx_command_status_clear_errors;
+    h.raw_rx_command_status_idle    = 1'b1;
+    h.raw_rx_command_status_armed   = 1'b0;
+    h.raw_rx_command_status_done    = 1'b0;
+    h.raw_rx_command_status_error   = 1'b0;
+    h.raw_rx_command_status_error_code = '0;
+    h.raw_rx_received_length_bytes  = '0;
+    // IRQ views
+    h.irq_status_claim_pending      = status_word[0];
+    h.irq_status_credit_full        = status_word[1];
+    h.irq_status_overflow           = status_word[2];
+    h.irq_status_invalid_complete   = status_word[3];
+    h.irq_status_irq_asserted       = status_word[4];
+    h.irq_status_fifo_level         = status_word[15:8];
+    h.irq_status_reserved_count     = status_word[23:16];
+    h.irq_claim_peer_idx            = claim_word[10:0];
+    h.irq_claim_source              = claim_word[14:11];
+    h.irq_claim_sequence            = claim_word[30:15];
+    h.irq_claim_valid               = claim_word[31];
+    // switch interface: constants; the FPGA switch acknowledges a pause at once
+    h.switch_if_info_table_depth        = SWITCH_IF_INFO_TABLE_DEPTH_RESET;
+    h.switch_if_info_num_of_interfaces  = SWITCH_IF_INFO_NUM_OF_INTERFACES_RESET;
+    h.switch_if_forwarding_control_pause_done = c.switch_if_forwarding_control_pause_request;
+    // RMEM window
+    h.rmem_rd_ack  = rmem_rd_ack;
+    h.rmem_rd_data = rmem_rd_data;
+    h.rmem_wr_ack  = rmem_wr_ack;
+  end
+
+  // verilator lint_off UNUSEDSIGNAL
+  wire unused = &{1'b0, ep.core_to_csr, src_busy, snk_bytes, snk_seen, rd_busy, wr_busy,
+                  wr_seen, c};
+  // verilator lint_on UNUSEDSIGNAL
+endmodule

@@ -1,0 +1,124 @@
+// IRQ controller (endpoint.md section 6): one FIFO of 16 claims fed by the
+// event producers. A producer whose event is enabled reserves a credit
+// before its operation starts (queued + reserved <= 16) and commits the
+// claim when the operation ends, so no claim is lost; one reservation and
+// one commit are served per cycle (lowest producer first). Each queued claim
+// takes the next 16-bit sequence number. The output is a level:
+// global_enable AND FIFO not empty; msg pulses when a completion pops the
+// FIFO while it stays non-empty (one more message for edge-triggered hosts).
+module openenoc_ep_irq
+  import openenoc_ep_pkg::*;
+#(
+  parameter int NP = 7      // producers
+) (
+  input  logic                clk,
+  input  logic                rst,
+  input  logic                global_enable,
+  input  logic                clear_errors,      // irq.control.clear_errors
+  output logic                clear_errors_hwclr,
+  input  logic                complete_valid,    // irq.complete.valid (command)
+  input  logic [31:0]         complete_word,
+  output logic                complete_hwclr,
+  // producers
+  input  logic [NP-1:0]       rsv_req,
+  output logic [NP-1:0]       rsv_gnt,           // one-cycle grant
+  input  logic [NP-1:0]       cmt_valid,
+  output logic [NP-1:0]       cmt_ready,
+  input  logic [NP-1:0][3:0]  cmt_source,
+  input  logic [NP-1:0][10:0] cmt_peer,
+  input  logic [NP-1:0]       cmt_reserved,
+  // CSR views
+  output logic [31:0]         claim_word,
+  output logic [31:0]         status_word,
+  output logic                irq,
+  output logic                msg
+);
+  logic [IRQ_DEPTH-1:0][30:0] fifo_q;     // {sequence, source, peer_idx}
+  logic [3:0]  head_q;
+  logic [4:0]  count_q, reserved_q;
+  logic [15:0] seq_q;
+  logic        overflow_q, invalid_q, msg_q;
+
+  wire [5:0] used      = {1'b0, count_q} + {1'b0, reserved_q};
+  wire       credit_ok = used < 6'(IRQ_DEPTH);
+
+  logic any_rsv, any_cmt;
+  logic [$clog2(NP)-1:0] rsv_i, cmt_i;
+  always_comb begin
+    any_rsv = 1'b0; rsv_i = '0; any_cmt = 1'b0; cmt_i = '0;
+    for (int k = NP - 1; k >= 0; k--) begin
+      if (rsv_req[k])   begin any_rsv = 1'b1; rsv_i = k[$clog2(NP)-1:0]; end
+      if (cmt_valid[k]) begin any_cmt = 1'b1; cmt_i = k[$clog2(NP)-1:0]; end
+    end
+  end
+
+  // a commit without a reservation needs a free credit of its own
+  wire cmt_ok   = any_cmt && (cmt_reserved[cmt_i] ? count_q < 5'(IRQ_DEPTH) : credit_ok);
+  wire rsv_ok   = any_rsv && credit_ok && !(cmt_ok && !cmt_reserved[cmt_i] && used == 6'(IRQ_DEPTH - 1));
+  always_comb begin
+    rsv_gnt   = '0;
+    cmt_ready = '0;
+    if (rsv_ok) rsv_gnt[rsv_i] = 1'b1;
+    if (any_cmt) cmt_ready[cmt_i] = 1'b1;     // taken (or dropped as overflow)
+  end
+
+  wire [30:0] head = fifo_q[head_q];
+  assign claim_word = (count_q != 0) ? {1'b1, head} : 32'd0;
+  wire   pop        = complete_valid && count_q != 0 && complete_word == {1'b1, head};
+  wire   level      = global_enable && count_q != 0;
+
+  assign status_word = {8'd0, 3'd0, reserved_q, 3'd0, count_q, 3'd0, level, invalid_q,
+                        overflow_q, !credit_ok, count_q != 0};
+  assign irq = level;
+  assign msg = msg_q;
+  assign clear_errors_hwclr = clear_errors;
+  assign complete_hwclr     = complete_valid;
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      fifo_q     <= '0;
+      head_q     <= '0;
+      count_q    <= '0;
+      reserved_q <= '0;
+      seq_q      <= '0;
+      overflow_q <= 1'b0;
+      invalid_q  <= 1'b0;
+      msg_q      <= 1'b0;
+    end else begin
+      logic [4:0] cnt, res;
+      logic [3:0] hd;
+      cnt = count_q;
+      res = reserved_q;
+      hd  = head_q;
+      msg_q <= 1'b0;
+      if (clear_errors) begin
+        overflow_q <= 1'b0;
+        invalid_q  <= 1'b0;
+      end
+      if (complete_valid) begin
+        if (pop) begin
+          hd  = head_q + 4'd1;
+          cnt = cnt - 5'd1;
+          msg_q <= global_enable && cnt != 0;
+        end else begin
+          invalid_q <= 1'b1;
+        end
+      end
+      if (any_cmt) begin
+        if (cmt_ok) begin
+          fifo_q[4'(head_q + 4'(count_q))] <= {seq_q, cmt_source[cmt_i], cmt_peer[cmt_i]};
+          seq_q <= seq_q + 16'd1;
+          cnt = cnt + 5'd1;
+          if (cmt_reserved[cmt_i]) res = res - 5'd1;
+        end else begin
+          overflow_q <= 1'b1;
+          if (cmt_reserved[cmt_i]) res = res - 5'd1;
+        end
+      end
+      if (rsv_ok) res = res + 5'd1;
+      count_q    <= cnt;
+      reserved_q <= res;
+      head_q     <= hd;
+    end
+  end
+endmodule

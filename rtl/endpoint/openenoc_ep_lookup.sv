@@ -1,0 +1,76 @@
+// Peer table lookup (spec/rtl-interfaces.md openenoc_peer_lookup_if, slave
+// side) over the peer entries of the CSR block. A query is taken, the match
+// is computed from the live entries and its snapshot is answered one cycle
+// later. INDEX matches an entry whose mode is in the mask; RMEM the lowest
+// mode-1 entry whose slice holds the offset; MAC the lowest entry with a
+// mode in the mask and that MAC. Misses answer all zero.
+module openenoc_ep_lookup
+  import openenoc_ep_pkg::*;
+(
+  input  logic                         clk,
+  input  logic                         rst,
+  input  logic [NUM_PEERS-1:0][47:0]   mac,
+  input  logic [NUM_PEERS-1:0][31:0]   rmem_offset,
+  input  logic [NUM_PEERS-1:0][31:0]   local_addr,
+  input  logic [NUM_PEERS-1:0][31:0]   remote_addr,
+  input  logic [NUM_PEERS-1:0][31:0]   size,
+  input  logic [NUM_PEERS-1:0][1:0]    mode,
+  input  logic [NUM_PEERS-1:0]         irq_enable,
+  openenoc_peer_lookup_if.slv          lk
+);
+  typedef enum logic { LK_IDLE, LK_RESPOND } lk_state_e;
+
+  lk_state_e state_q;
+  logic      hit_q;
+  logic [1:0] idx_q;
+
+  logic      hit;
+  logic [1:0] idx;
+  always_comb begin
+    hit = 1'b0;
+    idx = '0;
+    for (int n = NUM_PEERS - 1; n >= 0; n--) begin
+      logic m;
+      case (lk.req_type)
+        2'd0:    m = (lk.req_peer_idx == 2'(n)) && lk.req_mode_mask[mode[n]];
+        2'd1:    m = mode[n] == 2'd1 && size[n] != 0 && rmem_offset[n] <= lk.req_rmem_addr &&
+                     {1'b0, lk.req_rmem_addr} < {1'b0, rmem_offset[n]} + {1'b0, size[n]};
+        default: m = lk.req_mode_mask[mode[n]] && mac[n] == lk.req_mac_addr;
+      endcase
+      if (m) begin
+        hit = 1'b1;
+        idx = 2'(n);
+      end
+    end
+  end
+
+  assign lk.req_ready       = state_q == LK_IDLE;
+  assign lk.rsp_valid       = state_q == LK_RESPOND;
+  assign lk.rsp_hit         = hit_q;
+  assign lk.rsp_peer_idx    = hit_q ? idx_q : '0;
+  assign lk.rsp_mac_addr    = hit_q ? mac[idx_q] : '0;
+  assign lk.rsp_rmem_offset = hit_q ? rmem_offset[idx_q] : '0;
+  assign lk.rsp_local_addr  = hit_q ? local_addr[idx_q] : '0;
+  assign lk.rsp_remote_addr = hit_q ? remote_addr[idx_q] : '0;
+  assign lk.rsp_size        = hit_q ? size[idx_q] : '0;
+  assign lk.rsp_dma_mode    = hit_q ? mode[idx_q] : '0;
+  assign lk.rsp_irq_enable  = hit_q ? irq_enable[idx_q] : '0;
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      state_q <= LK_IDLE;
+      hit_q   <= 1'b0;
+      idx_q   <= '0;
+    end else begin
+      case (state_q)
+        LK_IDLE: if (lk.req_valid) begin
+          hit_q   <= hit;
+          idx_q   <= idx;
+          state_q <= LK_RESPOND;
+        end
+        LK_RESPOND: if (lk.rsp_ready) state_q <= LK_IDLE;
+        default: state_q <= LK_IDLE;
+      endcase
+    end
+  end
+endmodule

@@ -1,0 +1,115 @@
+// Stream-to-memory mover: writes an incoming payload (one packet, up to its
+// TLAST) at addr with one memory transfer of at most cap bytes. Bytes
+// beyond cap are consumed and dropped (overflow is reported), so the stream
+// always drains to its TLAST. done reports the bytes written, the bytes the
+// packet carried, and the code (0, or 6/7 for a write SLVERR/DECERR).
+module openenoc_ep_mem_writer
+  import openenoc_oetp_pkg::*;
+  import openenoc_ep_pkg::*;
+(
+  input  logic              clk,
+  input  logic              rst,
+  input  logic              start,          // pulse while idle
+  input  logic [31:0]       addr,
+  input  logic [15:0]       cap,            // 0: consume and drop the packet
+  output logic              busy,
+  output logic              done,           // pulse
+  output logic [15:0]       done_bytes,     // written
+  output logic [15:0]       done_seen,      // carried by the packet (saturating)
+  output logic [3:0]        done_code,
+  // stream in
+  input  logic              i_valid,
+  output logic              i_ready,
+  input  logic [DATA_W-1:0] i_data,
+  input  logic [KEEP_W-1:0] i_keep,
+  input  logic              i_last,
+  // memory client
+  output logic              m_req_valid,
+  input  logic              m_req_ready,
+  output mem_req_t          m_req,
+  output logic              m_w_valid,
+  input  logic              m_w_ready,
+  output mem_beat_t         m_w,
+  input  logic              m_b_valid,
+  output logic              m_b_ready,
+  input  logic [1:0]        m_b_resp,
+  input  logic [15:0]       m_b_bytes
+);
+  typedef enum logic [2:0] { WR_IDLE, WR_REQ, WR_DATA, WR_DRAIN, WR_RESP, WR_DONE } wr_state_e;
+
+  wr_state_e   state_q;
+  mem_req_t    req_q;
+  logic [15:0] room_q, seen_q, bytes_q;
+  logic [3:0]  code_q;
+  logic        done_q;
+
+  assign busy       = state_q != WR_IDLE;
+  assign done       = done_q;
+  assign done_bytes = bytes_q;
+  assign done_seen  = seen_q;
+  assign done_code  = code_q;
+  assign m_req_valid = state_q == WR_REQ;
+  assign m_req       = req_q;
+  assign m_b_ready   = state_q == WR_RESP;
+
+  // the beat that reaches cap is cut there and ends the memory transfer
+  wire [2:0]  kb   = keep_bytes(i_keep);
+  wire        cut  = {13'd0, kb} >= room_q;
+  wire [3:0]  ckeep = cut ? last_keep(room_q[1:0]) & i_keep : i_keep;
+
+  always_comb begin
+    m_w_valid = state_q == WR_DATA && i_valid;
+    m_w.data  = i_data;
+    m_w.keep  = ckeep;
+    m_w.last  = i_last || cut;
+    case (state_q)
+      WR_DATA:  i_ready = m_w_ready;
+      WR_DRAIN: i_ready = 1'b1;
+      default:  i_ready = 1'b0;
+    endcase
+  end
+  wire i_fire = i_valid && i_ready;
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      state_q <= WR_IDLE;
+      req_q   <= '0;
+      room_q  <= '0;
+      seen_q  <= '0;
+      bytes_q <= '0;
+      code_q  <= '0;
+      done_q  <= 1'b0;
+    end else begin
+      done_q <= 1'b0;
+      if (i_fire && seen_q != 16'hFFFF)
+        seen_q <= (seen_q > 16'hFFFF - 16'd4) ? 16'hFFFF : seen_q + 16'(kb);
+      case (state_q)
+        WR_IDLE: if (start) begin
+          req_q   <= '{write: 1'b1, addr: addr, len: cap};
+          room_q  <= cap;
+          seen_q  <= '0;
+          bytes_q <= '0;
+          code_q  <= E_NONE;
+          state_q <= (cap == 16'd0) ? WR_DRAIN : WR_REQ;
+        end
+        WR_REQ: if (m_req_ready) state_q <= WR_DATA;
+        WR_DATA: if (i_fire) begin
+          room_q <= cut ? 16'd0 : room_q - 16'(kb);
+          if (i_last)   state_q <= WR_RESP;
+          else if (cut) state_q <= WR_DRAIN;
+        end
+        WR_DRAIN: if (i_fire && i_last) state_q <= (req_q.len == 16'd0) ? WR_DONE : WR_RESP;
+        WR_RESP: if (m_b_valid) begin
+          bytes_q <= m_b_bytes;
+          code_q  <= (m_b_resp == RESP_OKAY) ? E_NONE : wr_code(m_b_resp);
+          state_q <= WR_DONE;
+        end
+        WR_DONE: begin
+          done_q  <= 1'b1;
+          state_q <= WR_IDLE;
+        end
+        default: state_q <= WR_IDLE;
+      endcase
+    end
+  end
+endmodule

@@ -1,0 +1,412 @@
+// Peer bulk DMA and the single initiating slot (endpoint.md sections 4 and 5,
+// RMEM initiator step 3): block acceptance with IRQ admission and snapshot,
+// fragmentation by the effective MFS, round-robin between active peers, one
+// request on the wire at a time, a pending RMEM access ahead of the next
+// unsent fragment, completion and the first-failure rule. It also owns the
+// per-peer status (idle/done/error/code) that every failure is recorded in.
+//
+// Controllers: the block controller (acceptance, completion, status) and the
+// issuer (the initiating slot: command, source read or sink write, status,
+// completion).
+module openenoc_ep_peer_dma
+  import openenoc_oetp_pkg::*;
+  import openenoc_ep_pkg::*;
+#(
+  parameter int FRAG_CEIL = 8160
+) (
+  input  logic                        clk,
+  input  logic                        rst,
+  input  logic                        local_tx_en,
+  // CSR fields
+  input  logic [NUM_PEERS-1:0][47:0]  peer_mac,
+  input  logic [NUM_PEERS-1:0][31:0]  peer_local,
+  input  logic [NUM_PEERS-1:0][31:0]  peer_remote,
+  input  logic [NUM_PEERS-1:0][31:0]  peer_size,
+  input  logic [NUM_PEERS-1:0][1:0]   peer_mode,
+  input  logic [NUM_PEERS-1:0]        peer_irq_enable,
+  input  logic [NUM_PEERS-1:0]        peer_request,
+  input  logic [NUM_PEERS-1:0]        peer_clear_error,
+  output logic [NUM_PEERS-1:0]        peer_request_hwclr,
+  output logic [NUM_PEERS-1:0]        peer_clear_error_hwclr,
+  output logic [NUM_PEERS-1:0]        peer_idle,
+  output logic [NUM_PEERS-1:0]        peer_done,
+  output logic [NUM_PEERS-1:0]        peer_error,
+  output logic [NUM_PEERS-1:0][3:0]   peer_error_code,
+  input  logic [31:0]                 max_fragment_size,
+  input  logic                        event_enable,       // irq.event_enable.peer_dma_complete
+  // failures recorded for other controllers (responder, RMEM)
+  input  logic                        rec_a_valid,
+  input  logic [1:0]                  rec_a_peer,
+  input  logic [3:0]                  rec_a_code,
+  input  logic                        rec_b_valid,
+  input  logic [1:0]                  rec_b_peer,
+  input  logic [3:0]                  rec_b_code,
+  // the RMEM access waiting for the slot
+  input  logic                        rmem_valid,
+  input  logic [1:0]                  rmem_peer,
+  input  logic                        rmem_is_wr,
+  input  logic [31:0]                 rmem_remote,
+  input  logic [31:0]                 rmem_biten,
+  input  logic [31:0]                 rmem_wdata,
+  output logic                        rmem_taken,         // pulse: command accepted
+  output logic                        rmem_done,          // pulse
+  output logic [3:0]                  rmem_code,
+  output logic [31:0]                 rmem_rdata,
+  // IRQ producer (reserve at acceptance, commit at block end)
+  output logic                        rsv_req,
+  input  logic                        rsv_gnt,
+  output logic                        cmt_valid,
+  input  logic                        cmt_ready,
+  output logic [10:0]                 cmt_peer,
+  // oETP initiator
+  openenoc_dma_transfer_if.requester  ini,
+  // source reader (DMA write payload)
+  output logic                        src_start,
+  output logic [31:0]                 src_addr,
+  output logic [15:0]                 src_len,
+  output logic [SEQ_W-1:0]            src_id,
+  output logic [DEST_W-1:0]           src_dest,
+  output logic [USER_W-1:0]           src_user,
+  input  logic                        src_done,
+  input  logic [15:0]                 src_bytes,
+  input  logic [3:0]                  src_code,
+  // sink writer (DMA read response payload)
+  output logic                        snk_start,
+  output logic [31:0]                 snk_addr,
+  output logic [15:0]                 snk_cap,
+  input  logic                        snk_done,
+  input  logic [3:0]                  snk_code,
+  input  logic                        snk_in_valid,       // payload waiting for the writer
+  input  logic                        snk_busy
+);
+  // ---- block controller -----------------------------------------------------
+  typedef struct packed {
+    logic        active;
+    logic        rsv;
+    logic        failed;
+    logic [3:0]  code;
+    logic [1:0]  mode;
+    logic [47:0] mac;
+    logic [31:0] local_base;
+    logic [31:0] remote_base;
+    logic [31:0] size;
+    logic [31:0] mfs;
+    logic [31:0] issued;
+    logic [31:0] seq;
+  } block_t;
+
+  block_t [NUM_PEERS-1:0] blk_q;
+  logic [NUM_PEERS-1:0]   idle_q, done_q, err_q, cmt_pend_q;
+  logic [NUM_PEERS-1:0][3:0] code_q;
+  logic [1:0]             acc_rr_q, frag_rr_q;
+
+  // fragment result from the issuer (one-cycle pulse)
+  logic        frag_end;
+  logic [1:0]  frag_peer;
+  logic [3:0]  frag_code;
+  // fragment issued by the issuer
+  logic        frag_issue;
+  logic [1:0]  frag_issue_peer;
+  logic [31:0] frag_issue_len;
+
+  wire [31:0] mfs_now = {max_fragment_size[31:2], 2'b00};
+
+  // acceptance candidate (round-robin)
+  logic       acc_any;
+  logic [1:0] acc_n;
+  always_comb begin
+    acc_any = 1'b0;
+    acc_n   = '0;
+    for (int k = NUM_PEERS - 1; k >= 0; k--) begin
+      logic [1:0] n;
+      n = 2'(int'(acc_rr_q) + k);
+      if (peer_request[n] && idle_q[n] && !cmt_pend_q[n]) begin
+        acc_any = 1'b1;
+        acc_n   = n;
+      end
+    end
+  end
+  wire acc_enabled = event_enable && peer_irq_enable[acc_n];
+  assign rsv_req   = acc_any && acc_enabled;
+  wire accept      = acc_any && (!acc_enabled || rsv_gnt);
+
+  function automatic logic block_ok(input logic [1:0] mode, input logic [47:0] mac,
+                                    input logic [31:0] lb, input logic [31:0] rb,
+                                    input logic [31:0] size, input logic [31:0] mfs);
+    block_ok = (mode == 2'd2 || mode == 2'd3) && size != 0 && mfs >= 32'd4 &&
+               mfs <= 32'(FRAG_CEIL) &&
+               {1'b0, lb} + {1'b0, size} <= 33'h1_0000_0000 &&
+               {1'b0, rb} + {1'b0, size} <= 33'h1_0000_0000 &&
+               !(is_group(mac) && mode == 2'd2);
+  endfunction
+
+  // commit of a finished block's event (one at a time)
+  logic       cmt_any;
+  logic [1:0] cmt_n;
+  always_comb begin
+    cmt_any = 1'b0;
+    cmt_n   = '0;
+    for (int n = NUM_PEERS - 1; n >= 0; n--)
+      if (cmt_pend_q[n]) begin cmt_any = 1'b1; cmt_n = 2'(n); end
+  end
+  assign cmt_valid = cmt_any;
+  assign cmt_peer  = {9'd0, cmt_n};
+
+  assign peer_idle       = idle_q;
+  assign peer_done       = done_q;
+  assign peer_error      = err_q;
+  assign peer_error_code = code_q;
+  assign peer_clear_error_hwclr = peer_clear_error;
+  always_comb begin
+    peer_request_hwclr = '0;
+    if (accept) peer_request_hwclr[acc_n] = 1'b1;
+  end
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      blk_q      <= '0;
+      idle_q     <= '1;
+      done_q     <= '0;
+      err_q      <= '0;
+      code_q     <= '0;
+      cmt_pend_q <= '0;
+      acc_rr_q   <= '0;
+    end else begin
+      // software clears first: a failure in the same cycle wins
+      for (int n = 0; n < NUM_PEERS; n++)
+        if (peer_clear_error[n]) begin err_q[n] <= 1'b0; code_q[n] <= '0; end
+      if (rec_a_valid) begin err_q[rec_a_peer] <= 1'b1; code_q[rec_a_peer] <= rec_a_code; end
+      if (rec_b_valid) begin err_q[rec_b_peer] <= 1'b1; code_q[rec_b_peer] <= rec_b_code; end
+
+      if (cmt_any && cmt_ready) cmt_pend_q[cmt_n] <= 1'b0;
+
+      if (frag_issue) begin
+        blk_q[frag_issue_peer].issued <= blk_q[frag_issue_peer].issued + frag_issue_len;
+        blk_q[frag_issue_peer].seq    <= blk_q[frag_issue_peer].seq + 32'd1;
+      end
+      if (frag_end && blk_q[frag_peer].active) begin
+        logic failed;
+        logic [3:0] code;
+        failed = blk_q[frag_peer].failed || frag_code != E_NONE;
+        code   = blk_q[frag_peer].failed ? blk_q[frag_peer].code : frag_code;
+        blk_q[frag_peer].failed <= failed;
+        blk_q[frag_peer].code   <= code;
+        if (failed || blk_q[frag_peer].issued == blk_q[frag_peer].size) begin
+          blk_q[frag_peer].active <= 1'b0;
+          idle_q[frag_peer]       <= 1'b1;
+          done_q[frag_peer]       <= !failed;
+          if (failed) begin err_q[frag_peer] <= 1'b1; code_q[frag_peer] <= code; end
+          if (blk_q[frag_peer].rsv) cmt_pend_q[frag_peer] <= 1'b1;
+        end
+      end
+
+      if (accept) begin
+        acc_rr_q       <= acc_n + 2'd1;
+        done_q[acc_n]  <= 1'b0;
+        blk_q[acc_n]   <= '{active: 1'b1, rsv: acc_enabled, failed: 1'b0, code: E_NONE,
+                            mode: peer_mode[acc_n], mac: peer_mac[acc_n],
+                            local_base: peer_local[acc_n], remote_base: peer_remote[acc_n],
+                            size: peer_size[acc_n], mfs: mfs_now, issued: '0, seq: '0};
+        if (block_ok(peer_mode[acc_n], peer_mac[acc_n], peer_local[acc_n], peer_remote[acc_n],
+                     peer_size[acc_n], mfs_now)) begin
+          idle_q[acc_n] <= 1'b0;
+        end else begin
+          // invalid: error 1 at once, nothing transferred, event still produced
+          blk_q[acc_n].active <= 1'b0;
+          err_q[acc_n]        <= 1'b1;
+          code_q[acc_n]       <= E_INVALID;
+          if (acc_enabled) cmt_pend_q[acc_n] <= 1'b1;
+        end
+      end
+    end
+  end
+
+  // ---- issuer: the single initiating slot ----------------------------------
+  typedef enum logic [2:0] { IS_IDLE, IS_CMD, IS_WAIT, IS_STATUS, IS_END } is_state_e;
+
+  is_state_e   is_q;
+  logic        is_rmem_q, is_write_q;
+  logic [1:0]  is_peer_q;
+  logic [31:0] is_len_q, is_addr_q, is_local_q, is_seq_q;
+  logic        is_last_q;
+  logic        cpl_seen_q, local_seen_q, status_sent_q, snk_started_q;
+  logic [31:0] cpl_len_q;
+  logic [3:0]  cpl_code_q, local_code_q;
+  logic [31:0] cpl_rdata_q;
+  logic [15:0] src_bytes_q;
+
+  // next fragment (round-robin among active, unfailed blocks with bytes left)
+  logic       fr_any;
+  logic [1:0] fr_n;
+  always_comb begin
+    fr_any = 1'b0;
+    fr_n   = '0;
+    for (int k = NUM_PEERS - 1; k >= 0; k--) begin
+      logic [1:0] n;
+      n = 2'(int'(frag_rr_q) + k);
+      if (blk_q[n].active && !blk_q[n].failed && blk_q[n].issued < blk_q[n].size) begin
+        fr_any = 1'b1;
+        fr_n   = n;
+      end
+    end
+  end
+  wire [31:0] fr_left = blk_q[fr_n].size - blk_q[fr_n].issued;
+  wire [31:0] fr_len  = (fr_left < blk_q[fr_n].mfs) ? fr_left : blk_q[fr_n].mfs;
+
+  assign ini.non_oetp_rx_claim_valid = 1'b0;
+  assign ini.req_valid      = is_q == IS_CMD;
+  assign ini.req_kind       = is_rmem_q;
+  assign ini.req_op         = is_write_q;
+  assign ini.req_addr       = is_addr_q;
+  assign ini.req_len        = is_len_q;
+  assign ini.req_peer_idx   = is_peer_q;
+  assign ini.req_sequence   = is_seq_q;
+  assign ini.req_last       = is_last_q;
+  assign ini.req_biten      = rmem_biten;
+  assign ini.req_wdata      = rmem_wdata;
+  assign ini.req_error_code = '0;
+  assign ini.req_rx_status  = 1'b0;
+  assign ini.tx_status_valid      = is_q == IS_STATUS;
+  assign ini.tx_status_peer_idx   = is_peer_q;
+  assign ini.tx_status_sequence   = is_seq_q;
+  assign ini.tx_status_len        = {16'd0, src_bytes_q};
+  assign ini.tx_status_error_code = local_code_q;
+  assign ini.rx_status_valid      = 1'b0;
+  assign ini.rx_status_peer_idx   = '0;
+  assign ini.rx_status_sequence   = '0;
+  assign ini.rx_status_len        = '0;
+  assign ini.rx_status_error_code = '0;
+  assign ini.cpl_ready            = (is_q == IS_WAIT || is_q == IS_STATUS) && !cpl_seen_q;
+
+  assign src_addr = is_local_q;
+  assign src_len  = is_len_q[15:0];
+  assign src_id   = is_seq_q;
+  assign src_dest = {ROUTE_PEER, is_peer_q};
+  assign src_user = {1'b0, is_last_q};
+  assign snk_addr = is_local_q;
+  assign snk_cap  = is_len_q[15:0];
+
+  wire cmd_fire = ini.req_valid && ini.req_ready;
+  assign src_start = cmd_fire && !is_rmem_q && is_write_q;
+  // the read response payload (if any comes) starts the writer when it arrives
+  assign snk_start = is_q == IS_WAIT && !is_rmem_q && !is_write_q && !snk_started_q &&
+                     snk_in_valid && !snk_busy;
+  assign rmem_taken = cmd_fire && is_rmem_q;
+
+  // the fragment's result: a local error wins, except that a remote stream
+  // error (10) stands
+  wire [3:0] frag_result = (cpl_code_q == E_REMOTE_AXIS) ? cpl_code_q :
+                           (local_code_q != E_NONE) ? local_code_q : cpl_code_q;
+
+  always_comb begin
+    frag_issue      = cmd_fire && !is_rmem_q;
+    frag_issue_peer = is_peer_q;
+    frag_issue_len  = is_len_q;
+    frag_end        = is_q == IS_END && !is_rmem_q;
+    frag_peer       = is_peer_q;
+    frag_code       = frag_result;
+    rmem_done       = is_q == IS_END && is_rmem_q;
+    rmem_code       = cpl_code_q;
+    rmem_rdata      = cpl_rdata_q;
+  end
+
+  // unused completion fields: the slot knows its own command
+  // verilator lint_off UNUSEDSIGNAL
+  wire unused_cpl = &{1'b0, ini.cpl_kind, ini.cpl_op, ini.cpl_transferred_len, ini.cpl_peer_idx,
+                      ini.cpl_sequence, ini.cpl_last, ini.cpl_error, ini.tx_status_ready,
+                      ini.non_oetp_rx_available, ini.non_oetp_rx_claim_ready,
+                      ini.rx_status_ready, blk_q[fr_n].mac, blk_q[fr_n].mode[1]};
+  // verilator lint_on UNUSEDSIGNAL
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      is_q         <= IS_IDLE;
+      is_rmem_q    <= 1'b0;
+      is_write_q   <= 1'b0;
+      is_peer_q    <= '0;
+      is_len_q     <= '0;
+      is_addr_q    <= '0;
+      is_local_q   <= '0;
+      is_seq_q     <= '0;
+      is_last_q    <= 1'b0;
+      cpl_seen_q   <= 1'b0;
+      local_seen_q <= 1'b0;
+      cpl_code_q   <= '0;
+      local_code_q <= '0;
+      cpl_rdata_q  <= '0;
+      cpl_len_q    <= '0;
+      status_sent_q <= 1'b0;
+      snk_started_q <= 1'b0;
+      src_bytes_q  <= '0;
+      frag_rr_q    <= '0;
+    end else begin
+      if (ini.cpl_valid && ini.cpl_ready) begin
+        cpl_seen_q  <= 1'b1;
+        cpl_code_q  <= ini.cpl_error_code;
+        cpl_rdata_q <= ini.cpl_rdata;
+        cpl_len_q   <= ini.cpl_transferred_len;
+      end
+      if (snk_start) snk_started_q <= 1'b1;
+      if (src_done) begin
+        local_seen_q <= 1'b1;
+        local_code_q <= src_code;
+        src_bytes_q  <= src_bytes;
+      end
+      if (snk_done) begin
+        local_seen_q <= 1'b1;
+        local_code_q <= snk_code;
+      end
+      case (is_q)
+        IS_IDLE: begin
+          cpl_seen_q   <= 1'b0;
+          local_seen_q <= 1'b0;
+          local_code_q <= E_NONE;
+          cpl_code_q   <= E_NONE;
+          status_sent_q <= 1'b0;
+          snk_started_q <= 1'b0;
+          if (local_tx_en && rmem_valid) begin
+            is_rmem_q  <= 1'b1;
+            is_write_q <= rmem_is_wr;
+            is_peer_q  <= rmem_peer;
+            is_addr_q  <= rmem_remote;
+            is_len_q   <= 32'd4;
+            is_seq_q   <= '0;
+            is_last_q  <= 1'b1;
+            is_q       <= IS_CMD;
+          end else if (local_tx_en && fr_any) begin
+            is_rmem_q  <= 1'b0;
+            is_write_q <= blk_q[fr_n].mode == 2'd3;
+            is_peer_q  <= fr_n;
+            is_addr_q  <= blk_q[fr_n].remote_base + blk_q[fr_n].issued;
+            is_local_q <= blk_q[fr_n].local_base + blk_q[fr_n].issued;
+            is_len_q   <= fr_len;
+            is_seq_q   <= blk_q[fr_n].seq;
+            is_last_q  <= blk_q[fr_n].issued + fr_len == blk_q[fr_n].size;
+            frag_rr_q  <= fr_n + 2'd1;
+            is_q       <= IS_CMD;
+          end
+        end
+        IS_CMD: if (ini.req_ready) is_q <= IS_WAIT;
+        IS_WAIT: begin
+          if (is_rmem_q) begin
+            if (cpl_seen_q) is_q <= IS_END;
+          end else if (is_write_q) begin
+            // the source status goes to the oETP engine (it gates EndOfData)
+            if (local_seen_q && !status_sent_q) is_q <= IS_STATUS;
+            else if (cpl_seen_q && status_sent_q) is_q <= IS_END;
+          end else begin
+            // a read ends when its completion is in and the bytes it
+            // delivered are written
+            if (cpl_seen_q && (cpl_len_q == 0 ? !snk_started_q : local_seen_q)) is_q <= IS_END;
+          end
+        end
+        IS_STATUS: if (ini.tx_status_ready) begin
+          status_sent_q <= 1'b1;
+          is_q          <= IS_WAIT;
+        end
+        IS_END: is_q <= IS_IDLE;
+        default: is_q <= IS_IDLE;
+      endcase
+    end
+  end
+endmodule

@@ -1,0 +1,57 @@
+// Types and constants of the endpoint around the oETP engine: the local
+// memory master, the IRQ sources and the DMA engine's records.
+package openenoc_ep_pkg;
+  import openenoc_oetp_pkg::*;
+
+  localparam int NUM_PEERS    = 4;
+  localparam int IRQ_DEPTH    = 16;
+
+  // IRQ sources (irq.claim.source).
+  typedef enum logic [3:0] {
+    SRC_PEER_DMA  = 4'd0,
+    SRC_RAW_TX    = 4'd1,
+    SRC_RAW_RX    = 4'd2,
+    SRC_DIRECT_TX = 4'd3,
+    SRC_DIRECT_RX = 4'd4,
+    SRC_RMEM      = 4'd5
+  } irq_src_e;
+
+  // Local CSR error codes used by the DMA engine.
+  localparam logic [3:0] E_NONE = 4'd0, E_INVALID = 4'd1, E_AXIS = 4'd2, E_OVERFLOW = 4'd3,
+                         E_RD_SLVERR = 4'd4, E_RD_DECERR = 4'd5, E_WR_SLVERR = 4'd6,
+                         E_WR_DECERR = 4'd7, E_REMOTE_AXIS = 4'd10;
+
+  // Memory master (a simple transfer protocol). One request moves 1..65535
+  // bytes from addr, byte-packed like the internal payload streams: lane 0 of
+  // the first beat is the byte at addr, every beat but the last is full. A
+  // read returns ceil(len/4) beats, each with its response; a write takes
+  // beats up to the one with last (len is an upper bound) and answers with a
+  // response and the count of bytes written before the first failure. The
+  // memory system (an AXI4 burst adapter, or the co-simulation's host
+  // callbacks) splits a transfer at 4 KiB boundaries; a failure stops the
+  // transfer at the failing piece.
+  typedef struct packed {
+    logic        write;
+    logic [31:0] addr;
+    logic [15:0] len;
+  } mem_req_t;
+
+  typedef enum logic [1:0] { RESP_OKAY = 2'd0, RESP_SLVERR = 2'd2, RESP_DECERR = 2'd3 } mem_resp_e;
+
+  typedef struct packed {
+    logic [31:0] data;
+    logic [3:0]  keep;
+    logic        last;
+  } mem_beat_t;
+
+  function automatic logic [3:0] rd_code(input logic [1:0] resp);
+    rd_code = (resp == RESP_DECERR) ? E_RD_DECERR : E_RD_SLVERR;
+  endfunction
+  function automatic logic [3:0] wr_code(input logic [1:0] resp);
+    wr_code = (resp == RESP_DECERR) ? E_WR_DECERR : E_WR_SLVERR;
+  endfunction
+
+  function automatic logic is_group(input logic [47:0] mac);
+    is_group = mac[40];
+  endfunction
+endpackage

@@ -1,0 +1,289 @@
+// Responder memory service (endpoint.md section 5): executes the requests
+// the oETP engine received, after the peer policy checks in widened
+// arithmetic (mode, alignment, 0 < len <= ceiling, window). RMEM runs one
+// 32-bit access (a partial BitEnable is a read-merge-write, a zero one no
+// access; failures are cause 4 for reads and 6 for writes); a DMA read
+// streams memory as the reply's Data; a DMA write takes its payload to
+// memory (or drains it when rejected) and joins the framing status. A
+// failure is recorded in the peer's error first, then notified if enabled;
+// while that notification waits for admission no new request is taken.
+module openenoc_ep_responder
+  import openenoc_oetp_pkg::*;
+  import openenoc_ep_pkg::*;
+#(
+  parameter int FRAG_CEIL = 8160
+) (
+  input  logic                        clk,
+  input  logic                        rst,
+  input  logic [NUM_PEERS-1:0][31:0]  peer_local,
+  input  logic [NUM_PEERS-1:0][31:0]  peer_size,
+  input  logic [NUM_PEERS-1:0][1:0]   peer_mode,
+  input  logic [NUM_PEERS-1:0]        peer_irq_enable,
+  input  logic                        ev_peer_dma,     // irq.event_enable bits
+  input  logic                        ev_rmem,
+  openenoc_dma_transfer_if.executor   rsp,
+  // failure record (peer status lives in the peer DMA block)
+  output logic                        rec_valid,
+  output logic [1:0]                  rec_peer,
+  output logic [3:0]                  rec_code,
+  // IRQ producer: reserve, then commit the held notification
+  output logic                        rsv_req,
+  input  logic                        rsv_gnt,
+  output logic                        cmt_valid,
+  input  logic                        cmt_ready,
+  output logic [3:0]                  cmt_source,
+  output logic [10:0]                 cmt_peer,
+  // scalar memory access (RMEM)
+  output logic                        m_req_valid,
+  input  logic                        m_req_ready,
+  output mem_req_t                    m_req,
+  output logic                        m_w_valid,
+  input  logic                        m_w_ready,
+  output mem_beat_t                   m_w,
+  input  logic                        m_r_valid,
+  output logic                        m_r_ready,
+  input  mem_beat_t                   m_r,
+  input  logic [1:0]                  m_r_resp,
+  input  logic                        m_b_valid,
+  output logic                        m_b_ready,
+  input  logic [1:0]                  m_b_resp,
+  // DMA read: memory -> reply Data
+  output logic                        rd_start,
+  output logic [31:0]                 rd_addr,
+  output logic [15:0]                 rd_len,
+  output logic [SEQ_W-1:0]            rd_id,
+  output logic [DEST_W-1:0]           rd_dest,
+  input  logic                        rd_done,
+  input  logic [15:0]                 rd_bytes,
+  input  logic [3:0]                  rd_code_in,
+  // DMA write: payload -> memory
+  output logic                        wr_start,
+  output logic [31:0]                 wr_addr,
+  output logic [15:0]                 wr_cap,       // 0 = drain (rejected)
+  input  logic                        wr_done,
+  input  logic [15:0]                 wr_bytes,
+  input  logic [3:0]                  wr_code_in
+);
+  typedef enum logic [3:0] {
+    RS_IDLE, RS_CHECK, RS_RMEM_REQ, RS_RMEM_R, RS_RMEM_WREQ, RS_RMEM_W, RS_RMEM_B,
+    RS_DMA, RS_CPL, RS_NOTIFY
+  } rs_state_e;
+
+  rs_state_e   state_q;
+  logic        kind_q, op_q, rxs_q;
+  logic [31:0] addr_q, len_q, biten_q, wdata_q, rdata_q;
+  logic [1:0]  peer_q;
+  logic [31:0] seq_q;
+  logic [3:0]  early_q;
+  logic [3:0]  cause_q, rec_code_q;
+  logic [31:0] xfer_q;
+  logic        dma_done_q, rxs_seen_q, rxs_bad_q, rec_q, notify_q, cmt_q, merge_q;
+  logic [3:0]  dma_code_q;
+
+  // policy check of the held request, widened to 33 bits
+  wire [1:0]  mode  = peer_mode[peer_q];
+  wire [32:0] base  = {1'b0, peer_local[peer_q]};
+  wire [32:0] wend  = base + {1'b0, peer_size[peer_q]};
+  wire        mode_ok = kind_q ? (mode == 2'd1 && addr_q[1:0] == 2'b00)
+                               : (op_q ? mode == 2'd2 : mode == 2'd3);
+  wire        allowed = mode_ok && len_q != 0 && len_q <= 32'(FRAG_CEIL) &&
+                        base <= {1'b0, addr_q} && {1'b0, addr_q} + {1'b0, len_q} <= wend &&
+                        wend <= 33'h1_0000_0000;
+
+  assign rsp.non_oetp_rx_available   = 1'b0;   // raw claims are the raw RX's
+  assign rsp.non_oetp_rx_claim_ready = 1'b0;
+  assign rsp.req_ready       = state_q == RS_IDLE && !notify_q;
+  assign rsp.tx_status_ready = 1'b0;
+  assign rsp.rx_status_ready = state_q == RS_DMA && !rxs_seen_q;
+  assign rsp.cpl_valid       = state_q == RS_CPL;
+  assign rsp.cpl_kind        = kind_q;
+  assign rsp.cpl_op          = op_q;
+  assign rsp.cpl_transferred_len = xfer_q;
+  assign rsp.cpl_peer_idx    = peer_q;
+  assign rsp.cpl_sequence    = seq_q;
+  assign rsp.cpl_last        = 1'b1;
+  assign rsp.cpl_error       = cause_q != 0;
+  assign rsp.cpl_error_code  = cause_q;
+  assign rsp.cpl_rdata       = rdata_q;
+
+  assign rec_valid = rec_q;
+  assign rec_peer  = peer_q;
+  assign rec_code  = rec_code_q;
+
+  // the notification: RMEM_ERROR for RMEM, PEER_DMA_COMPLETE (per-peer
+  // enable) for bulk, sampled when the failure is recorded
+  wire notify_en = kind_q ? ev_rmem : (ev_peer_dma && peer_irq_enable[peer_q]);
+  assign rsv_req    = notify_q && !cmt_q;
+  assign cmt_valid  = cmt_q;
+  assign cmt_source = kind_q ? SRC_RMEM : SRC_PEER_DMA;
+  assign cmt_peer   = {9'd0, peer_q};
+
+  assign m_req_valid = state_q == RS_RMEM_REQ || state_q == RS_RMEM_WREQ;
+  assign m_req       = '{write: state_q == RS_RMEM_WREQ, addr: addr_q, len: 16'd4};
+  assign m_r_ready   = state_q == RS_RMEM_R;
+  assign m_w_valid   = state_q == RS_RMEM_W;
+  assign m_w         = '{data: (rdata_q & ~biten_q) | (wdata_q & biten_q), keep: 4'hF, last: 1'b1};
+  assign m_b_ready   = state_q == RS_RMEM_B;
+
+  assign rd_start = state_q == RS_CHECK && !kind_q && !op_q && early_q == 0 && allowed;
+  assign rd_addr  = addr_q;
+  assign rd_len   = len_q[15:0];
+  assign rd_id    = seq_q;
+  assign rd_dest  = {ROUTE_PEER, peer_q};
+  assign wr_start = state_q == RS_CHECK && !kind_q && op_q && rxs_q;
+  assign wr_addr  = addr_q;
+  assign wr_cap   = (early_q == 0 && allowed) ? len_q[15:0] : 16'd0;
+
+  // verilator lint_off UNUSEDSIGNAL
+  wire unused = &{1'b0, rsp.req_last, rsp.tx_status_valid, rsp.tx_status_peer_idx,
+                  rsp.tx_status_sequence, rsp.tx_status_len, rsp.tx_status_error_code,
+                  rsp.rx_status_peer_idx, rsp.rx_status_sequence, rsp.rx_status_len,
+                  rsp.non_oetp_rx_claim_valid, m_r.keep, m_r.last, wr_bytes};
+  // verilator lint_on UNUSEDSIGNAL
+
+  // Record a failure (CSR code) and answer with a wire cause.
+  task automatic fail(input logic [3:0] cause, input logic [3:0] code);
+    cause_q    <= cause;
+    rec_q      <= 1'b1;
+    rec_code_q <= code;
+    notify_q   <= notify_en;
+  endtask
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      state_q    <= RS_IDLE;
+      kind_q     <= 1'b0;
+      op_q       <= 1'b0;
+      rxs_q      <= 1'b0;
+      addr_q     <= '0;
+      len_q      <= '0;
+      biten_q    <= '0;
+      wdata_q    <= '0;
+      rdata_q    <= '0;
+      peer_q     <= '0;
+      seq_q      <= '0;
+      early_q    <= '0;
+      cause_q    <= '0;
+      rec_code_q <= '0;
+      xfer_q     <= '0;
+      dma_done_q <= 1'b0;
+      dma_code_q <= '0;
+      rxs_seen_q <= 1'b0;
+      rxs_bad_q  <= 1'b0;
+      rec_q      <= 1'b0;
+      notify_q   <= 1'b0;
+      cmt_q      <= 1'b0;
+      merge_q    <= 1'b0;
+    end else begin
+      rec_q <= 1'b0;
+      if (rsv_req && rsv_gnt) cmt_q <= 1'b1;
+      if (cmt_q && cmt_ready) begin
+        cmt_q    <= 1'b0;
+        notify_q <= 1'b0;
+      end
+      if (rsp.rx_status_valid && rsp.rx_status_ready) begin
+        rxs_seen_q <= 1'b1;
+        rxs_bad_q  <= rsp.rx_status_error_code != 0;
+      end
+      if (rd_done) begin
+        dma_done_q <= 1'b1;
+        dma_code_q <= rd_code_in;
+        xfer_q     <= {16'd0, rd_bytes};
+      end
+      if (wr_done) begin
+        dma_done_q <= 1'b1;
+        dma_code_q <= wr_code_in;
+      end
+
+      case (state_q)
+        RS_IDLE: if (rsp.req_valid && rsp.req_ready) begin
+          kind_q     <= rsp.req_kind;
+          op_q       <= rsp.req_op;
+          rxs_q      <= rsp.req_rx_status;
+          addr_q     <= rsp.req_addr;
+          len_q      <= rsp.req_len;
+          biten_q    <= rsp.req_biten;
+          wdata_q    <= rsp.req_wdata;
+          peer_q     <= rsp.req_peer_idx;
+          seq_q      <= rsp.req_sequence;
+          early_q    <= rsp.req_error_code;
+          cause_q    <= '0;
+          xfer_q     <= '0;
+          rdata_q    <= '0;
+          dma_done_q <= 1'b0;
+          rxs_seen_q <= 1'b0;
+          rxs_bad_q  <= 1'b0;
+          state_q    <= RS_CHECK;
+        end
+
+        RS_CHECK: begin
+          if (!kind_q && op_q && rxs_q) begin
+            // a write with payload: written (or drained), then joined
+            if (early_q != 0)   fail(4'd1, E_INVALID);
+            else if (!allowed)  fail(4'd1, E_INVALID);
+            state_q <= RS_DMA;
+          end else if (early_q != 0) begin
+            // early rejection by the parser; a cut DMA_WRITE_REQ is the
+            // remote's stream error (10), a bad fixed layout our own (2)
+            fail(early_q, (!kind_q && op_q && early_q == E_AXIS) ? E_REMOTE_AXIS : early_q);
+            state_q <= RS_CPL;
+          end else if (!allowed) begin
+            fail(4'd1, E_INVALID);
+            state_q <= RS_CPL;
+          end else if (kind_q) begin
+            merge_q <= biten_q != 32'hFFFF_FFFF;
+            if (!op_q)                       state_q <= RS_RMEM_REQ;
+            else if (biten_q == 32'd0)       begin xfer_q <= 32'd4; state_q <= RS_CPL; end
+            else if (biten_q == 32'hFFFF_FFFF) state_q <= RS_RMEM_WREQ;
+            else                             state_q <= RS_RMEM_REQ;   // read-merge-write
+          end else begin
+            state_q <= RS_DMA;                                          // DMA read
+          end
+        end
+
+        RS_RMEM_REQ: if (m_req_ready) state_q <= RS_RMEM_R;
+        RS_RMEM_R: if (m_r_valid) begin
+          rdata_q <= m_r.data;
+          if (m_r_resp != RESP_OKAY) begin
+            if (op_q) fail(4'd6, E_WR_SLVERR);
+            else      fail(4'd4, E_RD_SLVERR);
+            state_q <= RS_CPL;
+          end else if (op_q) begin
+            state_q <= RS_RMEM_WREQ;
+          end else begin
+            xfer_q  <= 32'd4;
+            state_q <= RS_CPL;
+          end
+        end
+        RS_RMEM_WREQ: begin
+          if (!merge_q) rdata_q <= '0;
+          if (m_req_ready) state_q <= RS_RMEM_W;
+        end
+        RS_RMEM_W: if (m_w_ready) state_q <= RS_RMEM_B;
+        RS_RMEM_B: if (m_b_valid) begin
+          if (m_b_resp != RESP_OKAY) fail(4'd6, E_WR_SLVERR);
+          else xfer_q <= 32'd4;
+          state_q <= RS_CPL;
+        end
+
+        RS_DMA: begin
+          if (!op_q && dma_done_q) begin
+            // the read's completion is the reply's source status
+            if (dma_code_q != 0) fail(dma_code_q, dma_code_q);
+            state_q <= RS_CPL;
+          end else if (op_q && dma_done_q && rxs_seen_q) begin
+            if (cause_q != 0) ;                                   // rejected, recorded
+            else if (dma_code_q != 0) fail(dma_code_q, dma_code_q);  // bus error wins
+            else if (rxs_bad_q)       fail(4'd2, E_REMOTE_AXIS);
+            else                      xfer_q <= len_q;
+            state_q <= RS_CPL;
+          end
+        end
+
+        RS_CPL: if (rsp.cpl_ready) state_q <= RS_IDLE;
+
+        default: state_q <= RS_IDLE;
+      endcase
+    end
+  end
+endmodule

@@ -1,0 +1,164 @@
+// RMEM initiator (endpoint.md section 5): a CPU load/store in the CSR window
+// becomes a remote 32-bit access through the lowest mode-1 peer whose slice
+// holds the word. A miss answers at once (reads all ones, nothing recorded);
+// a failed translation, a group read or a failed remote access records the
+// peer's error (and an RMEM_ERROR event if enabled at detection, coalesced
+// per peer until admitted) and answers all ones; the bus never errs.
+module openenoc_ep_rmem
+  import openenoc_ep_pkg::*;
+(
+  input  logic                        clk,
+  input  logic                        rst,
+  input  logic [NUM_PEERS-1:0][47:0]  peer_mac,
+  input  logic [NUM_PEERS-1:0][31:0]  peer_rmem,
+  input  logic [NUM_PEERS-1:0][31:0]  peer_remote,
+  input  logic [NUM_PEERS-1:0][31:0]  peer_size,
+  input  logic [NUM_PEERS-1:0][1:0]   peer_mode,
+  input  logic                        ev_rmem,
+  // window access from the register block
+  input  logic                        req,
+  input  logic                        req_is_wr,
+  input  logic [9:0]                  req_addr,
+  input  logic [31:0]                 req_wdata,
+  input  logic [31:0]                 req_biten,
+  output logic                        rd_ack,
+  output logic [31:0]                 rd_data,
+  output logic                        wr_ack,
+  // to the initiating slot
+  output logic                        acc_valid,
+  output logic [1:0]                  acc_peer,
+  output logic                        acc_is_wr,
+  output logic [31:0]                 acc_remote,
+  output logic [31:0]                 acc_biten,
+  output logic [31:0]                 acc_wdata,
+  input  logic                        acc_taken,
+  input  logic                        acc_done,
+  input  logic [3:0]                  acc_code,
+  input  logic [31:0]                 acc_rdata,
+  // failure record and event
+  output logic                        rec_valid,
+  output logic [1:0]                  rec_peer,
+  output logic [3:0]                  rec_code,
+  output logic                        rsv_req,
+  input  logic                        rsv_gnt,
+  output logic                        cmt_valid,
+  input  logic                        cmt_ready,
+  output logic [10:0]                 cmt_peer
+);
+  typedef enum logic [1:0] { RM_IDLE, RM_WAIT, RM_SENT } rm_state_e;
+
+  rm_state_e  state_q;
+  logic       is_wr_q, ack_q, rd_q, rec_q;
+  logic [1:0] peer_q;
+  logic [31:0] remote_q, biten_q, wdata_q, data_q;
+  logic [3:0] code_q;
+  logic [NUM_PEERS-1:0] ev_pend_q;
+  logic       cmt_q;
+  logic [1:0] cmt_n_q;
+
+  wire [31:0] woff = {22'd0, req_addr[9:2], 2'b00};
+  logic       hit;
+  logic [1:0] n;
+  always_comb begin
+    hit = 1'b0;
+    n   = '0;
+    for (int k = NUM_PEERS - 1; k >= 0; k--)
+      if (peer_mode[k] == 2'd1 && peer_size[k] != 0 && peer_rmem[k] <= woff &&
+          {1'b0, woff} < {1'b0, peer_rmem[k]} + {1'b0, peer_size[k]}) begin
+        hit = 1'b1;
+        n   = 2'(k);
+      end
+  end
+  wire [31:0] disp   = woff - peer_rmem[n];
+  wire [32:0] remote = {1'b0, peer_remote[n]} + {1'b0, disp};
+  wire        bad    = {1'b0, disp} + 33'd4 > {1'b0, peer_size[n]} ||
+                       remote + 33'd4 > 33'h1_0000_0000 || (is_group(peer_mac[n]) && !req_is_wr);
+
+  assign acc_valid  = state_q == RM_WAIT;
+  assign acc_peer   = peer_q;
+  assign acc_is_wr  = is_wr_q;
+  assign acc_remote = remote_q;
+  assign acc_biten  = biten_q;
+  assign acc_wdata  = wdata_q;
+  assign rd_ack     = ack_q && rd_q;
+  assign wr_ack     = ack_q && !rd_q;
+  assign rd_data    = data_q;
+  assign rec_valid  = rec_q;
+  assign rec_peer   = peer_q;
+  assign rec_code   = code_q;
+
+  // coalesced RMEM_ERROR events, one peer at a time
+  logic       ev_any;
+  logic [1:0] ev_n;
+  always_comb begin
+    ev_any = 1'b0;
+    ev_n   = '0;
+    for (int k = NUM_PEERS - 1; k >= 0; k--)
+      if (ev_pend_q[k]) begin ev_any = 1'b1; ev_n = 2'(k); end
+  end
+  assign rsv_req   = ev_any && !cmt_q;
+  assign cmt_valid = cmt_q;
+  assign cmt_peer  = {9'd0, cmt_n_q};
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      state_q   <= RM_IDLE;
+      is_wr_q   <= 1'b0;
+      ack_q     <= 1'b0;
+      rd_q      <= 1'b0;
+      rec_q     <= 1'b0;
+      peer_q    <= '0;
+      remote_q  <= '0;
+      biten_q   <= '0;
+      wdata_q   <= '0;
+      data_q    <= '0;
+      code_q    <= '0;
+      ev_pend_q <= '0;
+      cmt_q     <= 1'b0;
+      cmt_n_q   <= '0;
+    end else begin
+      ack_q <= 1'b0;
+      rec_q <= 1'b0;
+      if (rsv_req && rsv_gnt) begin
+        cmt_q          <= 1'b1;
+        cmt_n_q        <= ev_n;
+        ev_pend_q[ev_n] <= 1'b0;
+      end
+      if (cmt_q && cmt_ready) cmt_q <= 1'b0;
+      case (state_q)
+        RM_IDLE: if (req) begin
+          rd_q     <= !req_is_wr;
+          is_wr_q  <= req_is_wr;
+          peer_q   <= n;
+          remote_q <= remote[31:0];
+          biten_q  <= req_biten;
+          wdata_q  <= req_wdata;
+          if (!hit) begin
+            ack_q  <= 1'b1;
+            data_q <= 32'hFFFF_FFFF;
+          end else if (bad) begin
+            ack_q  <= 1'b1;
+            data_q <= 32'hFFFF_FFFF;
+            rec_q  <= 1'b1;
+            code_q <= E_INVALID;
+            if (ev_rmem) ev_pend_q[n] <= 1'b1;
+          end else begin
+            state_q <= RM_WAIT;
+          end
+        end
+        RM_WAIT: if (acc_taken) state_q <= RM_SENT;
+        RM_SENT: if (acc_done) begin
+          ack_q   <= 1'b1;
+          data_q  <= (acc_code != 0) ? 32'hFFFF_FFFF : acc_rdata;
+          state_q <= RM_IDLE;
+          if (acc_code != 0) begin
+            rec_q  <= 1'b1;
+            code_q <= acc_code;
+            if (ev_rmem) ev_pend_q[peer_q] <= 1'b1;
+          end
+        end
+        default: state_q <= RM_IDLE;
+      endcase
+    end
+  end
+endmodule
