@@ -28,7 +28,7 @@ static const OeRegWord oe_reg_words[] = {
     { "endpoint.config.dma_max_fragment_size", 0x083C, 0x00001FE0, 0xFFFFFFFF, 0x00000000 },
     { "endpoint.direct.source.data", 0x0840, 0x00000000, 0xFFFFFFFF, 0x00000000 },
     { "endpoint.direct.source.control", 0x0844, 0x00000000, 0x000F0101, 0x00000001 },
-    { "endpoint.direct.source.status", 0x0848, 0x00000000, 0x00000000, 0x00000000 },
+    { "endpoint.direct.source.status", 0x0848, 0x00000001, 0x00000000, 0x00000000 },
     { "endpoint.direct.sink.data", 0x0850, 0x00000000, 0x00000000, 0x00000000 },
     { "endpoint.direct.sink.control", 0x0854, 0x00000000, 0x00000001, 0x00000001 },
     { "endpoint.direct.sink.status", 0x0858, 0x00000000, 0x00000000, 0x00000000 },

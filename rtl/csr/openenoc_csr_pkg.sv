@@ -32,7 +32,7 @@ package openenoc_csr_pkg;
   localparam logic  DIRECT_SOURCE_CONTROL_TVALID_RESET = 1'h0;
   localparam logic  DIRECT_SOURCE_CONTROL_TLAST_RESET = 1'h0;
   localparam logic [3:0] DIRECT_SOURCE_CONTROL_TKEEP_RESET = 4'h0;
-  localparam logic  DIRECT_SOURCE_STATUS_TREADY_RESET = 1'h0;
+  localparam logic  DIRECT_SOURCE_STATUS_TREADY_RESET = 1'h1;
   localparam logic [31:0] DIRECT_SINK_DATA_TDATA_RESET = 32'h0;
   localparam logic  DIRECT_SINK_CONTROL_TREADY_RESET = 1'h0;
   localparam logic  DIRECT_SINK_STATUS_TVALID_RESET = 1'h0;
