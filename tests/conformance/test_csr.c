@@ -20,14 +20,11 @@ static bool has_side_effects(const OeRegWord *r)
 
 /*
  * Hardware-driven live status that legitimately differs from the RDL's
- * storage reset value once out of reset: the direct source is ready for a
- * beat whenever it is idle.
+ * storage reset value once written: pause_done follows pause_request.
  */
 static uint32_t live_bits(const OeRegWord *r)
 {
     switch (r->offset) {
-    case OE_DIRECT_SOURCE_STATUS:
-        return OE_DIRECT_SOURCE_STATUS_TREADY_MASK;
     case OE_SWITCH_FORWARDING_CONTROL:   /* checked below */
         return OE_SWITCH_FORWARDING_CONTROL_PAUSE_DONE_MASK;
     default:
