@@ -218,7 +218,7 @@ run_once() {    # $1 = loss percent; prints the table, returns 0 if all passed
             > "$dir/vm$k.qemu.log" 2>&1 &
         pids+=($!)
     done
-    [ "$quiet" = 1 ] || echo "demo: loss ${loss}%: $n VMs booting (logs in $dir)"
+    [ "$quiet" = 1 ] || printf "\ndemo: loss %s%%: %s VMs booting (logs in %s)\n" "$loss" "$n" "$dir"
     # The VMs need each other: once one has failed, stop the rest rather
     # than let them wait for it until their timeout.
     local -A vm_of=()
