@@ -20,6 +20,8 @@
 #include "repl_proto.h"
 
 #define RESEND_MAX_CHUNKS 16
+#define RESEND_PIECE_FRAGMENTS 8
+#define RESEND_TRIES 8
 #define RMEM_WORDS 256
 /* A slave repeats a request this long after it went unanswered. */
 #define REQ_RETRY_MS 100
@@ -241,21 +243,38 @@ static uint32_t rmem_word(unsigned i)
 
 /* ---- master ---- */
 
+/*
+ * Re-send chunks first..first+count-1 to one slave by unicast DMA, in pieces
+ * of RESEND_PIECE_FRAGMENTS fragments, each retried on failure. A lost frame
+ * fails the whole block it belongs to (and costs a response timeout), so on
+ * a lossy segment small pieces retried here get through far sooner than the
+ * slave asking again for the whole run. Returns the CSR error code of the
+ * first piece that kept failing, or 0.
+ */
 static int master_resend(Repl *r, Slave *s, uint32_t first, uint32_t count)
 {
-    uint32_t off = first * r->chunk;
-    uint32_t len = 0;
-    EnocPeer p;
-    int rc;
+    uint32_t off = first * r->chunk, end = off;
+    uint32_t piece = RESEND_PIECE_FRAGMENTS * (r->fragment & ~3u);
+    EnocPeer p = { .mac = s->mac, .mode = ENOC_MODE_PUSH, .irq_enable = true };
+    int rc = 0;
 
     for (uint32_t i = first; i < first + count; i++) {
-        len += chunk_len(r, i);
+        end += chunk_len(r, i);
     }
-    p = (EnocPeer){ .mac = s->mac, .mode = ENOC_MODE_PUSH, .local = r->d.buf_bus + off,
-                    .remote = s->bus + off, .size = len, .irq_enable = true };
-    enoc_peer_set(&r->d, 1, &p);
-    enoc_peer_clear_error(&r->d, 1);
-    rc = enoc_dma_run(&r->d, 1, 10000);
+    for (; off < end && rc == 0; off += p.size) {
+        p.local = r->d.buf_bus + off;
+        p.remote = s->bus + off;
+        p.size = end - off < piece ? end - off : piece;
+        for (int tries = 0; tries < RESEND_TRIES; tries++) {
+            enoc_peer_set(&r->d, 1, &p);
+            enoc_peer_clear_error(&r->d, 1);
+            rc = enoc_dma_run(&r->d, 1, 10000);
+            rc = rc < 0 ? OE_ERR_TIMEOUT : rc;
+            if (rc == 0) {
+                break;
+            }
+        }
+    }
     /* Even a failed block may have completed the slave's copy. */
     s->resent_us = enoc_now_us() - r->push_t0;
     /* Back to disabled: this slave's own RMEM requests must resolve to the
@@ -263,7 +282,7 @@ static int master_resend(Repl *r, Slave *s, uint32_t first, uint32_t count)
     p.mode = ENOC_MODE_DISABLED;
     enoc_peer_clear_error(&r->d, 1);
     enoc_peer_set(&r->d, 1, &p);
-    return rc < 0 ? OE_ERR_TIMEOUT : rc;
+    return rc;
 }
 
 static void master_handle(Repl *r, Msg *m);
@@ -767,6 +786,9 @@ int main(int argc, char **argv)
     }
     if (r.size == 0 || r.size % 4 || r.chunk == 0 || r.chunk % 4) {
         cli_usage_error("--size and --chunk must be non-zero multiples of 4");
+    }
+    if (r.fragment < 4) {
+        cli_usage_error("--fragment must be 4..8160");
     }
     if (!oetp_mac_is_group(r.group)) {
         cli_usage_error("--group must be a group MAC (I/G bit set)");
