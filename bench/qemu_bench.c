@@ -10,7 +10,7 @@
  *
  * A block is a 64 MiB unpaced mirror in 8160-byte fragments; its time runs
  * from the request write to the poll that sees the peer idle. Each figure
- * and ratio is the best of --runs (3) pairs: the 2-core host is shared. RMEM latency is
+ * is the best of --runs (3), ratios best over best: the host is shared. RMEM latency is
  * what the device measures from a window access to its completion (trace
  * event openenoc_mmio_complete), so the qtest transport is not counted.
  *
