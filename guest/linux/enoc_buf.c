@@ -127,11 +127,36 @@ out:
 	return ret;
 }
 
+/*
+ * An armed raw RX channel writes its next frame at the address it was armed
+ * with, and nothing but a frame or a hard reset disarms it. If that address
+ * is in this buffer, freeing the memory would let the endpoint write into
+ * pages the kernel gives to someone else (even after a driver reload, once
+ * bus mastering is back on). Such a buffer is kept for good instead. (A
+ * pool buffer is freed anyway: the pool is memory the kernel never uses, so
+ * the frame can only land in a later buffer of the pool.)
+ */
+static bool enoc_buf_rx_target(struct enoc_dev *enoc)
+{
+	struct enoc_buf_mem *b = &enoc->buf;
+	u32 st = enoc_rd(enoc, OE_RAW_RX_COMMAND_STATUS), addr;
+
+	/* All ones: the device is gone and writes nothing any more. */
+	if (st == ~0u || !(st & OE_RAW_RX_COMMAND_STATUS_ARMED_MASK))
+		return false;
+	addr = enoc_rd(enoc, OE_RAW_RX_BUFFER_ADDRESS);
+	return addr >= b->bus && addr - b->bus < b->size;
+}
+
 static void enoc_buf_drop(struct enoc_dev *enoc)
 {
 	struct enoc_buf_mem *b = &enoc->buf;
 
-	if (b->pooled) {
+	if (!b->pooled && enoc_buf_rx_target(enoc)) {
+		dev_warn(&enoc->pdev->dev,
+			 "raw RX armed into the buffer at %pad: keeping its %zu bytes\n",
+			 &b->bus, b->size);
+	} else if (b->pooled) {
 		dma_unmap_resource(&enoc->pdev->dev, b->bus, b->size,
 				   DMA_BIDIRECTIONAL, 0);
 		mutex_lock(&pool.lock);

@@ -13,6 +13,26 @@
 
 #include "enoc.h"
 
+/*
+ * The endpoint has no reset a driver can trigger (no FLR, no PM reset) and
+ * its state outlives the driver: a peer entry the last user left in mode 2
+ * or 3 keeps accepting remote DMA into a window that is no longer ours. So
+ * probe and remove leave it quiet: every peer entry disabled (a pending
+ * request withdrawn), no event enabled. An armed raw RX cannot be withdrawn
+ * at all; enoc_buf.c keeps its buffer rather than free it.
+ */
+static void enoc_quiesce(struct enoc_dev *enoc)
+{
+	u64 info = (u64)enoc_rd(enoc, OE_INFO_HI) << 32;
+	unsigned int n, peers;
+
+	peers = min_t(unsigned int, FIELD_GET(OE_INFO_NUM_OF_PEERS_MASK, info),
+		      OE_PEER_COUNT);
+	enoc_wr(enoc, OE_IRQ_EVENT_ENABLE, 0);
+	for (n = 0; n < peers; n++)
+		enoc_wr(enoc, OE_PEER_DMA(n), 0);
+}
+
 static int enoc_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	struct enoc_dev *enoc;
@@ -48,6 +68,11 @@ static int enoc_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	INIT_LIST_HEAD(&enoc->files);
 	enoc->alive = true;
 	pci_set_drvdata(pdev, enoc);
+	enoc_quiesce(enoc);
+	if (enoc_rd(enoc, OE_RAW_RX_COMMAND_STATUS) & OE_RAW_RX_COMMAND_STATUS_ARMED_MASK)
+		dev_warn(&pdev->dev,
+			 "raw RX still armed by an earlier user: the next frame lands at %#x\n",
+			 enoc_rd(enoc, OE_RAW_RX_BUFFER_ADDRESS));
 
 	/* From here on the struct belongs to its embedded device. */
 	ret = enoc_cdev_add(enoc);
@@ -83,6 +108,7 @@ static void enoc_remove(struct pci_dev *pdev)
 	 * be armed. Without bus mastering those accesses fail as DECERR.
 	 */
 	pci_clear_master(pdev);
+	enoc_quiesce(enoc);
 	/* Mirror of probe: users lose the device first, then the IRQ goes. */
 	enoc_cdev_del(enoc);
 	enoc_irq_teardown(enoc);
