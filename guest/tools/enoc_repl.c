@@ -23,8 +23,10 @@
 #define RESEND_PIECE_FRAGMENTS 8
 #define RESEND_TRIES 8
 #define RMEM_WORDS 256
-/* A slave repeats a request this long after it went unanswered. */
+/* A slave repeats a request this long after it went unanswered, then
+ * twice as long each time up to the maximum. */
 #define REQ_RETRY_MS 100
+#define REQ_RETRY_MAX_MS 1000
 /* Response timeouts: a lost frame costs this much before a retry. Answers
  * take well under a millisecond; a busy host can delay one by tens. */
 #define RESPONSE_TIMEOUT_MS 50
@@ -179,21 +181,29 @@ static int recv_msg(Repl *r, Msg *m, int timeout_ms)
     }
 }
 
-/* A slave's request: repeat until the master's answer of the same seq. */
+/*
+ * A slave's request: repeat until the master's answer of the same seq. The
+ * interval doubles up to REQ_RETRY_MAX_MS: a master busy re-sending to
+ * another slave reads none of its frames meanwhile, and unread frames fill
+ * its endpoint's direct sink, which then holds back all reception (the
+ * DMA replies the master is waiting for included).
+ */
 static void request(Repl *r, unsigned type, const uint32_t *w, unsigned n,
                     unsigned want, Msg *m)
 {
     uint32_t seq = ++r->seq;
+    unsigned retry_ms = REQ_RETRY_MS;
 
     while (!timed_out(r)) {
-        uint64_t end = enoc_now_us() + REQ_RETRY_MS * 1000;
+        uint64_t end = enoc_now_us() + retry_ms * 1000;
 
         send_msg(r, r->master_mac, type, r->id, seq, w, n);
         while (enoc_now_us() < end) {
-            if (recv_msg(r, m, REQ_RETRY_MS) && m->type == want && m->seq == seq) {
+            if (recv_msg(r, m, (int)retry_ms) && m->type == want && m->seq == seq) {
                 return;
             }
         }
+        retry_ms = retry_ms * 2 > REQ_RETRY_MAX_MS ? REQ_RETRY_MAX_MS : retry_ms * 2;
     }
     cli_die("slave %u: no answer from the master (type %u) before the timeout", r->id, type);
 }
