@@ -329,6 +329,27 @@ static void test_engine_library(void)
     qtest_quit(qts);
 }
 
+/* Hot-plug and unplug (the unplug path frees the engine, queues, timers). */
+static void test_hotplug(void)
+{
+    QTestState *qts = oe_start("-netdev hubport,id=p0,hubid=0");
+    QPCIBus *bus = oe_bus(qts);
+    OeDev d;
+
+    qtest_qmp_device_add(qts, "openenoc", "hot", "{'addr': '0x6', "
+                         "'netdev': 'p0'}");
+    oe_open(&d, qts, bus, 6);
+    g_assert_cmphex(oe_rd(&d, ENOC_MODEL_MAGIC_OFF), ==, ENOC_MODEL_MAGIC);
+    oe_wr(&d, OE_RAW_TX_BUFFER_ADDRESS, OE_RAM_BUF(0));
+    oe_wr(&d, OE_RAW_TX_FRAME_LENGTH, 64);
+    oe_wr(&d, OE_RAW_TX_COMMAND_STATUS, OE_RAW_TX_COMMAND_STATUS_REQUEST_MASK);
+    g_free(d.pci);
+    qpci_unplug_acpi_device_test(qts, "hot", 6);
+    qtest_qmp_assert_success(qts, "{'execute': 'query-status'}");
+    qpci_free_pc(bus);
+    qtest_quit(qts);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -344,5 +365,6 @@ int main(int argc, char **argv)
     qtest_add_func("/openenoc/id/invalid-properties-fail", test_bad_properties);
     qtest_add_func("/openenoc/id/engine-library-rtl-model",
                    test_engine_library);
+    qtest_add_func("/openenoc/id/hotplug-unplug", test_hotplug);
     return g_test_run();
 }

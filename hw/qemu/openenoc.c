@@ -159,6 +159,9 @@ static void openenoc_exit(PCIDevice *pci)
     OpenenocState *s = OPENENOC(pci);
 
     qemu_del_vm_change_state_handler(s->vmstate_entry);
+    /* Frames we sent that still wait in the peer's queue carry our
+     * completion callback: drop them while we exist. */
+    qemu_purge_queued_packets(qemu_get_queue(s->nic));
     qemu_del_nic(s->nic);
     migrate_del_blocker(&s->migration_blocker);
     openenoc_queues_clear(s);
