@@ -99,10 +99,9 @@ static void test_migrate_mid_block(void)
     qtest_quit(dst);
 }
 
-/* Run a QMP job command and wait for the job to conclude without error. */
-static void run_job(QTestState *qts, const char *id, const char *cmd)
+/* Wait for a QMP job to conclude without error, then dismiss it. */
+static void wait_job(QTestState *qts, const char *id)
 {
-    qtest_qmp_assert_success(qts, cmd);
     for (int i = 0; i < 3000; i++) {
         QDict *rsp = qtest_qmp(qts, "{'execute': 'query-jobs'}");
         QList *jobs = qdict_get_qlist(rsp, "return");
@@ -133,6 +132,13 @@ static void run_job(QTestState *qts, const char *id, const char *cmd)
     g_assert_not_reached();
 }
 
+/* A job command (a literal, so QMP interpolation sees no format), then
+ * wait for the job. */
+#define RUN_JOB(qts, id, cmd) do {              \
+        qtest_qmp_assert_success(qts, cmd);     \
+        wait_job(qts, id);                      \
+    } while (0)
+
 /*
  * snapshot-save mid-block, let the block finish, wipe the destination,
  * snapshot-load: the endpoint (engine, queued frames, timer) and RAM go back
@@ -150,7 +156,7 @@ static void test_savevm_loadvm_mid_block(void)
     g_assert_true(g_file_set_contents(img, "", 0, NULL));
     qts = oe_start("%s -blockdev driver=file,filename=%s,node-name=file0",
                    hub, img);
-    run_job(qts, "create", "{'execute': 'blockdev-create', 'arguments': "
+    RUN_JOB(qts, "create", "{'execute': 'blockdev-create', 'arguments': "
             "{'job-id': 'create', 'options': {'driver': 'qcow2', "
             "'file': 'file0', 'size': 16777216}}}");
     qtest_qmp_assert_success(qts, "{'execute': 'blockdev-add', 'arguments': "
@@ -169,7 +175,7 @@ static void test_savevm_loadvm_mid_block(void)
             16 * MiB, 0);
     oe_peer_start(&d[0], 0);
     g_usleep(20000);
-    run_job(qts, "save", "{'execute': 'snapshot-save', 'arguments': "
+    RUN_JOB(qts, "save", "{'execute': 'snapshot-save', 'arguments': "
             "{'job-id': 'save', 'tag': 'mid', 'vmstate': 'disk0', "
             "'devices': ['disk0']}}");
     dma = oe_peer_wait(&d[0], 0);
@@ -179,7 +185,7 @@ static void test_savevm_loadvm_mid_block(void)
     /* back to the middle of the block */
     qtest_memset(qts, OE_RAM_BUF(1), 0, BLOCK);
     oe_wr(&d[0], OE_PEER_DMA(0), 0);
-    run_job(qts, "load", "{'execute': 'snapshot-load', 'arguments': "
+    RUN_JOB(qts, "load", "{'execute': 'snapshot-load', 'arguments': "
             "{'job-id': 'load', 'tag': 'mid', 'vmstate': 'disk0', "
             "'devices': ['disk0']}}");
     dma = oe_rd(&d[0], OE_PEER_DMA(0));
