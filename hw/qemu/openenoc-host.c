@@ -196,7 +196,11 @@ static void openenoc_csr_complete(void *opaque, uint32_t value)
 
     s->csr_value = value;
     s->csr_done = true;
-    s->csr_pending = false;
+    if (s->csr_abandoned) {
+        /* nobody waits for this one any more */
+        s->csr_abandoned = false;
+        s->csr_pending = false;
+    }
     qemu_cond_broadcast(&s->csr_cond);
 }
 

@@ -9,7 +9,7 @@
  *
  * - on a vCPU thread (TCG) the thread sleeps on a condition variable with the
  *   BQL dropped; the main loop delivers the answer and the completion wakes
- *   it. It also wakes to let the VM stop: a vCPU cannot pause inside an MMIO
+ *   it. Another vCPU's access meanwhile waits for its turn. It also wakes to let the VM stop: a vCPU cannot pause inside an MMIO
  *   access, so a stop request (stop, savevm, migration, quit) while it waits
  *   ends the access as failed (reads all ones) and the engine's completion,
  *   when it comes, is discarded.
@@ -79,14 +79,26 @@ static bool openenoc_wait(OpenenocState *s, OpenenocWaitFor done)
     int64_t last;
 
     if (current_cpu && !qtest_enabled()) {
+        MemReentrancyGuard *guard = &DEVICE(s)->mem_reentrancy_guard;
+        bool engaged = guard->engaged_in_io;
+        bool ok = true;
+
+        /*
+         * This thread leaves the device while it sleeps without the BQL: an
+         * access from another vCPU meanwhile is concurrency, not re-entry,
+         * and must queue behind us (csr_pending) instead of being refused.
+         */
+        guard->engaged_in_io = false;
         while (!done(s)) {
             if (current_cpu->stop || !runstate_is_running()) {
-                return false;
+                ok = false;
+                break;
             }
             /* Wake now and then to notice a stop request. */
             qemu_cond_timedwait_bql(&s->csr_cond, 10);
         }
-        return true;
+        guard->engaged_in_io = engaged;
+        return ok;
     }
 
     last = qemu_clock_get_ns(QEMU_CLOCK_REALTIME);
@@ -106,8 +118,16 @@ static bool openenoc_wait(OpenenocState *s, OpenenocWaitFor done)
     return true;
 }
 
-/* One CSR access through the engine; returns the read data (or all ones
- * for a read that could not complete). */
+/*
+ * One CSR access through the engine; returns the read data (or all ones
+ * for a read that could not complete).
+ *
+ * csr_pending covers the whole access, from the call into the engine until
+ * its owner has taken the result, so another vCPU waiting for its turn can
+ * never start an access in between and steal or clear the completion. An
+ * owner that gives up (VM stopping) leaves csr_abandoned for the completion
+ * callback to end the access.
+ */
 static uint32_t openenoc_csr_access(OpenenocState *s, hwaddr addr,
                                     unsigned size, bool is_write,
                                     uint32_t wdata)
@@ -129,6 +149,13 @@ static uint32_t openenoc_csr_access(OpenenocState *s, hwaddr addr,
                       addr);
         return UINT32_MAX;
     }
+    if (openenoc_in_rmem_window(addr) && !runstate_is_running()) {
+        /* e.g. the monitor reading memory of a stopped VM: no frame can
+         * leave, so the access could never complete */
+        qemu_log_mask(LOG_GUEST_ERROR, "openenoc: RMEM window access at 0x%"
+                      HWADDR_PRIx " while the VM is stopped refused\n", addr);
+        return UINT32_MAX;
+    }
     if (s->csr_pending && !openenoc_wait(s, openenoc_csr_idle)) {
         trace_openenoc_mmio_abandoned(addr, is_write);
         return UINT32_MAX;
@@ -148,16 +175,16 @@ static uint32_t openenoc_csr_access(OpenenocState *s, hwaddr addr,
         trace_openenoc_mmio_pending(addr, size, is_write);
         start = qemu_clock_get_ns(QEMU_CLOCK_REALTIME);
         if (!openenoc_wait(s, openenoc_csr_finished)) {
-            /* csr_pending stays set: the late completion clears it. */
+            /* the late completion ends the access (csr_complete) */
+            s->csr_abandoned = true;
             trace_openenoc_mmio_abandoned(addr, is_write);
             return UINT32_MAX;
         }
         rdata = s->csr_value;
         trace_openenoc_mmio_complete(addr, rdata,
             qemu_clock_get_ns(QEMU_CLOCK_REALTIME) - start);
-    } else {
-        s->csr_pending = false;
     }
+    s->csr_pending = false;
     qemu_cond_broadcast(&s->csr_cond);  /* let a waiting vCPU go next */
     openenoc_rx_unblock(s);
     return rdata;

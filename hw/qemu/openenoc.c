@@ -253,6 +253,7 @@ static int openenoc_post_load(void *opaque, int version_id)
     g_clear_pointer(&s->vm_frames, g_free);
     s->csr_pending = false;
     s->csr_done = false;
+    s->csr_abandoned = false;
     s->tx_backend_busy = false;
     s->link_free_ns = 0;
     openenoc_update_intx(s);

@@ -95,8 +95,9 @@ struct OpenenocState {
     QEMUTimer *timer;            /* engine wake-up, QEMU_CLOCK_VIRTUAL */
 
     /* the one CSR access the engine may hold pending (RMEM window) */
-    bool csr_pending;
-    bool csr_done;
+    bool csr_pending;            /* an access is under way (its owner waits) */
+    bool csr_done;               /* the engine completed it */
+    bool csr_abandoned;          /* its owner gave up (VM stopping) */
     uint32_t csr_value;
     QemuCond csr_cond;
 

@@ -4,7 +4,8 @@
 # `make guest`; prints a skip line without it.
 #  1. a window read/write from the vCPU blocks it (BQL dropped) until the
 #     other device on the hub answers: the values round-trip;
-#  2. a window read from a silent peer with no timeout blocks the vCPU for
+#  2. two vCPUs reading the window at once each get their own answers;
+#  3. a window read from a silent peer with no timeout blocks the vCPU for
 #     good; SIGTERM must still end QEMU promptly (the access is abandoned).
 set -uo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
@@ -25,6 +26,24 @@ else
     echo "not ok - tcg: RMEM window round trip from a blocked vCPU"; fail=$((fail + 1))
     tail -n 20 <<< "$out" | sed 's/^/    /'
 fi
+
+# Two vCPUs reading the window at once (QEMU gets -smp 2 through a wrapper).
+wrap=$(mktemp -d)
+printf '#!/bin/sh\nexec "%s" -smp 2 "$@"\n' "${OPENENOC_QEMU:-$TOP/build/qemu/qemu-system-x86_64}" \
+    > "$wrap/qemu-system-x86_64"
+chmod +x "$wrap/qemu-system-x86_64"
+{ echo "#!/bin/sh"; echo "CONCURRENT=1"; tail -n +2 "$script"; } > "$wrap/run.sh"
+out=$(OPENENOC_QEMU=$wrap/qemu-system-x86_64 "$run" --timeout 180 "${enoc[@]}" \
+      --script "$wrap/run.sh" 2>&1)
+if grep -q "reader 1 mismatches: 0" <<< "$out" &&
+   grep -q "reader 2 mismatches: 0" <<< "$out"; then
+    echo "ok - tcg: two vCPUs reading the RMEM window concurrently"; pass=$((pass + 1))
+else
+    echo "not ok - tcg: two vCPUs reading the RMEM window concurrently"
+    fail=$((fail + 1))
+    tail -n 20 <<< "$out" | sed 's/^/    /'
+fi
+rm -rf "$wrap"
 
 log=$(mktemp)
 silent=$(mktemp)

@@ -4,7 +4,8 @@
 # its RMEM window from the vCPU, whose access blocks until B answers. With
 # SILENT=1 (tcg-check.sh prepends it), A then reads from a peer that never
 # answers (timeout 0): the vCPU blocks for good and the host must still be
-# able to stop QEMU.
+# able to stop QEMU. With CONCURRENT=1 (and -smp 2) two processes read the
+# window at the same time.
 set -e
 bars=""
 for d in /sys/bus/pci/devices/*; do
@@ -35,6 +36,20 @@ echo "window read back: $(r $A 0xC08)"
 w $A 0xC0C 0x12345678
 echo "window read back: $(r $A 0xC0C)"
 echo "peer dma: $(r $A 0x918)"
+if [ "${CONCURRENT:-0}" = 1 ]; then
+    # two vCPUs take turns on the one pending access the engine allows
+    for k in 0 1 2 3 4 5 6 7; do w $A $((0xC00 + 4 * k)) $((0x51000000 + k)); done
+    reader() {
+        bad=0
+        for i in $(seq 1 60); do
+            k=$(( (i + $1) % 8 ))
+            [ "$(r $A $((0xC00 + 4 * k)))" = "$(printf 0x%08X $((0x51000000 + k)))" ] || bad=$((bad + 1))
+        done
+        echo "reader $1 mismatches: $bad"
+    }
+    reader 1 > /tmp/r1 & reader 2 > /tmp/r2 & wait
+    cat /tmp/r1 /tmp/r2
+fi
 if [ "${SILENT:-0}" = 1 ]; then
     w $A 0x91C 0x0C000099; w $A 0x920 0x020E; w $A 0x924 0x100; w $A 0x930 64; w $A 0x934 1
     echo "blocking on a silent peer"
