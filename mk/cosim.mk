@@ -14,3 +14,55 @@ regblock:
 check-regblock:
 	$(PYTHON) $(TOP)/scripts/gen-regblock.py --check
 	@echo "check-regblock: rtl/csr/openenoc_csr_*.sv are fresh"
+
+# ---- the RTL engine library -------------------------------------------------
+# build/cosim/libopenenoc_rtl.so implements include/openenoc/engine.h with the
+# Verilator model of rtl/endpoint/openenoc_endpoint.sv (sources in compile
+# order in rtl/endpoint/openenoc_endpoint.f).
+COSIM_BUILD := $(BUILD)/cosim
+COSIM_OBJ   := $(COSIM_BUILD)/obj
+COSIM_LIB   := $(COSIM_BUILD)/libopenenoc_rtl.so
+COSIM_SRCS  := $(addprefix $(TOP)/rtl/,$(shell cat $(TOP)/rtl/endpoint/openenoc_endpoint.f))
+COSIM_WRAP  := $(TOP)/hw/cosim/oe_cosim.cpp
+VERILATOR   ?= verilator
+VERILATOR_ROOT_DIR := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
+
+.PHONY: cosim lint-cosim check-cosim bench-cosim
+
+cosim: $(COSIM_LIB)
+
+lint-cosim:
+	$(VERILATOR) --lint-only -Wall -Wno-UNUSEDPARAM -I$(TOP)/rtl --top-module openenoc_endpoint $(COSIM_SRCS)
+
+$(COSIM_OBJ)/Vopenenoc_endpoint__ALL.a: $(COSIM_SRCS) $(TOP)/rtl/endpoint/openenoc_endpoint.f
+	@mkdir -p $(COSIM_BUILD)
+	$(VERILATOR) --cc --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint \
+	    -I$(TOP)/rtl --top-module openenoc_endpoint -Mdir $(COSIM_OBJ) \
+	    -CFLAGS "-O2 -fPIC" $(COSIM_SRCS) >$(COSIM_BUILD)/verilate.log 2>&1 || \
+	    { tail -40 $(COSIM_BUILD)/verilate.log; exit 1; }
+
+$(COSIM_LIB): $(COSIM_OBJ)/Vopenenoc_endpoint__ALL.a $(COSIM_WRAP) $(TOP)/include/openenoc/engine.h
+	$(CXX) -O2 -fPIC -shared -std=c++17 -I$(COSIM_OBJ) -I$(VERILATOR_ROOT_DIR)/include \
+	    -I$(VERILATOR_ROOT_DIR)/include/vltstd -I$(TOP)/include $(COSIM_WRAP) \
+	    $(VERILATOR_ROOT_DIR)/include/verilated.cpp $(VERILATOR_ROOT_DIR)/include/verilated_threads.cpp \
+	    $(COSIM_OBJ)/Vopenenoc_endpoint__ALL.a -o $@ -lpthread
+
+# ---- the engine conformance suite against the RTL ---------------------------
+# The same sources as the C engine's suite (tests/), linked against the RTL
+# library instead of engine_dep: each program and the vector runner.
+COSIM_TBIN   := $(COSIM_BUILD)/tests
+COSIM_HARN   := $(wildcard $(TOP)/tests/harness/*.c) $(TOP)/hw/engine/oetp_wire.c
+COSIM_CFLAGS := -O2 -g -std=c11 -D_DEFAULT_SOURCE -I$(TOP)/include -I$(TOP)/tests/harness
+COSIM_PROGS  := $(basename $(notdir $(wildcard $(TOP)/tests/conformance/test_*.c)))
+COSIM_BINS   := $(addprefix $(COSIM_TBIN)/,$(COSIM_PROGS) vecrun)
+COSIM_LDFLAGS := -L$(COSIM_BUILD) -Wl,-rpath,$(COSIM_BUILD) -lopenenoc_rtl -lstdc++
+
+$(COSIM_TBIN)/test_%: $(TOP)/tests/conformance/test_%.c $(COSIM_HARN) $(COSIM_LIB)
+	@mkdir -p $(COSIM_TBIN)
+	$(CC) $(COSIM_CFLAGS) $< $(COSIM_HARN) -o $@ $(COSIM_LDFLAGS)
+
+$(COSIM_TBIN)/vecrun: $(TOP)/tests/vecrun.c $(COSIM_HARN) $(COSIM_LIB)
+	@mkdir -p $(COSIM_TBIN)
+	$(CC) $(COSIM_CFLAGS) $< $(COSIM_HARN) -o $@ $(COSIM_LDFLAGS)
+
+cosim-tests: $(COSIM_BINS)

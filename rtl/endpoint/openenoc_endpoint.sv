@@ -4,10 +4,6 @@
 // service), the IRQ controller and one memory master towards the host.
 // Ports are flat so a Verilator host (hw/cosim/) or an SoC wrapper can bind
 // them directly.
-//
-// Not yet in this RTL (see docs/cosim.md): raw (non-oETP) DMA TX/RX and the
-// direct CSR stream; their received frames are dropped and their commands
-// stay pending.
 module openenoc_endpoint
   import openenoc_oetp_pkg::*;
   import openenoc_ep_pkg::*;
@@ -31,6 +27,8 @@ module openenoc_endpoint
   // interrupt: level, plus a one-cycle message pulse on a pop that leaves claims
   output logic                  irq,
   output logic                  irq_msg,
+  // the direct-stream sink still has room for a maximum frame
+  output logic                  can_receive,
   // Ethernet (no FCS)
   input  logic                  rx_tvalid,
   output logic                  rx_tready,
@@ -129,7 +127,9 @@ module openenoc_endpoint
   );
 
   // ---- IRQ controller ---------------------------------------------------------
-  localparam int NP = 3;   // producers: 0 peer DMA blocks, 1 RMEM events, 2 responder
+  // producers: 0 peer DMA blocks, 1 RMEM events, 2 responder, 3 raw TX,
+  // 4 raw RX, 5 direct TX, 6 direct RX
+  localparam int NP = 7;
   logic [NP-1:0]       rsv_req, rsv_gnt, cmt_valid, cmt_ready, cmt_reserved;
   logic [NP-1:0][3:0]  cmt_source;
   logic [NP-1:0][10:0] cmt_peer;
@@ -138,6 +138,12 @@ module openenoc_endpoint
   assign cmt_reserved = '1;
   assign cmt_source[0] = SRC_PEER_DMA;
   assign cmt_source[1] = SRC_RMEM;
+  assign cmt_source[3] = SRC_RAW_TX;
+  assign cmt_source[4] = SRC_RAW_RX;
+  assign cmt_source[5] = SRC_DIRECT_TX;
+  assign cmt_source[6] = SRC_DIRECT_RX;
+  assign cmt_peer[6:3] = '0;
+  logic credit_ok;
 
   openenoc_ep_irq #(.NP(NP)) u_irq (
     .clk, .rst, .global_enable(c.irq_control_global_enable),
@@ -149,10 +155,12 @@ module openenoc_endpoint
     .rsv_req, .rsv_gnt, .cmt_valid, .cmt_ready, .cmt_source, .cmt_peer, .cmt_reserved,
     .claim_word, .status_word, .irq, .msg(irq_msg)
   );
+  assign credit_ok = !status_word[1];
 
   // ---- memory clients: 0 source reader, 1 sink writer, 2 responder reader,
-  //      3 responder writer, 4 responder scalar (RMEM) -------------------------
-  localparam int NM = 5;
+  //      3 responder writer, 4 responder scalar (RMEM), 5 raw TX reader,
+  //      6 raw RX writer ----------------------------------------------------------
+  localparam int NM = 7;
   logic [NM-1:0]       mreq_valid, mreq_ready, mw_valid, mw_ready, mr_valid, mr_ready,
                        mb_valid, mb_ready;
   mem_req_t [NM-1:0]   mreq;
@@ -186,18 +194,19 @@ module openenoc_endpoint
   // readers never write, writers never read
   assign mw_valid[0] = 1'b0;  assign mw[0] = '0;  assign mb_ready[0] = 1'b0;
   assign mw_valid[2] = 1'b0;  assign mw[2] = '0;  assign mb_ready[2] = 1'b0;
-  assign mr_ready[1] = 1'b0;  assign mr_ready[3] = 1'b0;
+  assign mw_valid[5] = 1'b0;  assign mw[5] = '0;  assign mb_ready[5] = 1'b0;
+  assign mr_ready[1] = 1'b0;  assign mr_ready[3] = 1'b0;  assign mr_ready[6] = 1'b0;
 
-  // ---- transmit payload: source reader (initiator writes) and responder
-  //      reader (read replies) onto the local stream ---------------------------
-  logic [1:0]             tx_valid, tx_ready, tx_last;
-  logic [1:0][DATA_W-1:0] tx_data;
-  logic [1:0][KEEP_W-1:0] tx_keep;
-  logic [1:0][SEQ_W-1:0]  tx_id;
-  logic [1:0][DEST_W-1:0] tx_dest;
-  logic [1:0][USER_W-1:0] tx_user;
+  // ---- transmit payload onto the local stream: 0 source reader (initiator
+  //      writes), 1 responder reader (read replies), 2 raw TX, 3 direct TX ----
+  logic [3:0]             tx_valid, tx_ready, tx_last;
+  logic [3:0][DATA_W-1:0] tx_data;
+  logic [3:0][KEEP_W-1:0] tx_keep;
+  logic [3:0][SEQ_W-1:0]  tx_id;
+  logic [3:0][DEST_W-1:0] tx_dest;
+  logic [3:0][USER_W-1:0] tx_user;
 
-  openenoc_ep_stream_mux #(.N(2)) u_tx_mux (
+  openenoc_ep_stream_mux #(.N(4)) u_tx_mux (
     .clk, .rst, .i_valid(tx_valid), .i_ready(tx_ready), .i_data(tx_data), .i_keep(tx_keep),
     .i_last(tx_last), .i_id(tx_id), .i_dest(tx_dest), .i_user(tx_user), .m(local_tx)
   );
@@ -206,8 +215,11 @@ module openenoc_endpoint
   wire [1:0] rx_route = local_rx.tdest[DEST_W-1 -: 2];
   wire       rx_ini   = rx_route == ROUTE_PEER && !local_rx.tuser[TUSER_ROLE];
   wire       rx_rsp   = rx_route == ROUTE_PEER &&  local_rx.tuser[TUSER_ROLE];
-  logic      snk_ready, rw_ready;
-  assign local_rx.tready = rx_ini ? snk_ready : rx_rsp ? rw_ready : 1'b1;   // raw/direct: dropped
+  wire       rx_raw   = rx_route == ROUTE_NON_OETP_DMA;
+  wire       rx_dir   = rx_route == ROUTE_DIRECT;
+  logic      snk_ready, rw_ready, raw_ready, dir_ready;
+  assign local_rx.tready = rx_ini ? snk_ready : rx_rsp ? rw_ready : rx_raw ? raw_ready :
+                           rx_dir ? dir_ready : 1'b1;
 
   // ---- DMA engine controllers -------------------------------------------------
   logic        src_start, src_done, src_busy, snk_start, snk_done, snk_busy;
@@ -325,6 +337,83 @@ module openenoc_endpoint
     .m_b_valid(mb_valid[3]), .m_b_ready(mb_ready[3]), .m_b_resp(mb_resp), .m_b_bytes(mb_bytes)
   );
 
+  // ---- raw DMA and the direct stream ------------------------------------------
+  logic        raw_rd_start, raw_rd_busy, raw_rd_done, raw_wr_start, raw_wr_done, raw_wr_busy;
+  logic [31:0] raw_rd_addr, raw_wr_addr;
+  logic [15:0] raw_rd_len, raw_rd_bytes, raw_wr_cap, raw_wr_bytes, raw_wr_seen;
+  logic [3:0]  raw_rd_code, raw_wr_code;
+
+  openenoc_ep_raw #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_raw (
+    .clk, .rst, .local_tx_en,
+    .tx_base(c.raw_tx_buffer_address_base), .tx_len(c.raw_tx_frame_length_bytes),
+    .tx_request(c.raw_tx_command_status_request), .tx_clear(c.raw_tx_command_status_clear_errors),
+    .tx_request_hwclr(h.raw_tx_command_status_request_hwclr),
+    .tx_clear_hwclr(h.raw_tx_command_status_clear_errors_hwclr),
+    .tx_idle(h.raw_tx_command_status_idle), .tx_done(h.raw_tx_command_status_done),
+    .tx_error(h.raw_tx_command_status_error), .tx_code(h.raw_tx_command_status_error_code),
+    .tx_transferred(h.raw_tx_transferred_length_bytes),
+    .tx_ev(c.irq_event_enable_non_oetp_dma_tx_complete),
+    .rx_base(c.raw_rx_buffer_address_base), .rx_cap(c.raw_rx_buffer_capacity_bytes),
+    .rx_request(c.raw_rx_command_status_request), .rx_clear(c.raw_rx_command_status_clear_errors),
+    .rx_request_hwclr(h.raw_rx_command_status_request_hwclr),
+    .rx_clear_hwclr(h.raw_rx_command_status_clear_errors_hwclr),
+    .rx_idle(h.raw_rx_command_status_idle), .rx_armed(h.raw_rx_command_status_armed),
+    .rx_done(h.raw_rx_command_status_done), .rx_error(h.raw_rx_command_status_error),
+    .rx_code(h.raw_rx_command_status_error_code), .rx_received(h.raw_rx_received_length_bytes),
+    .rx_ev(c.irq_event_enable_non_oetp_dma_rx_complete),
+    .claim_available(rsp.non_oetp_rx_available), .claim_valid(rsp.non_oetp_rx_claim_valid),
+    .claim_ready(rsp.non_oetp_rx_claim_ready),
+    .rsv_req(rsv_req[4:3]), .rsv_gnt(rsv_gnt[4:3]), .cmt_valid(cmt_valid[4:3]),
+    .cmt_ready(cmt_ready[4:3]),
+    .rd_start(raw_rd_start), .rd_addr(raw_rd_addr), .rd_len(raw_rd_len), .rd_busy(raw_rd_busy),
+    .rd_done(raw_rd_done), .rd_bytes(raw_rd_bytes), .rd_code_in(raw_rd_code),
+    .wr_start(raw_wr_start), .wr_addr(raw_wr_addr), .wr_cap(raw_wr_cap), .wr_done(raw_wr_done),
+    .wr_bytes(raw_wr_bytes), .wr_seen(raw_wr_seen), .wr_code_in(raw_wr_code)
+  );
+
+  openenoc_ep_mem_reader u_raw_rd (
+    .clk, .rst, .start(raw_rd_start), .addr(raw_rd_addr), .len(raw_rd_len), .id('0),
+    .dest({ROUTE_NON_OETP_DMA, {PEER_IDX_W{1'b0}}}), .user('0), .busy(raw_rd_busy),
+    .done(raw_rd_done), .done_bytes(raw_rd_bytes), .done_code(raw_rd_code),
+    .m_req_valid(mreq_valid[5]), .m_req_ready(mreq_ready[5]), .m_req(mreq[5]),
+    .m_r_valid(mr_valid[5]), .m_r_ready(mr_ready[5]), .m_r(mr), .m_r_resp(mr_resp),
+    .o_valid(tx_valid[2]), .o_ready(tx_ready[2]), .o_data(tx_data[2]), .o_keep(tx_keep[2]),
+    .o_last(tx_last[2]), .o_id(tx_id[2]), .o_dest(tx_dest[2]), .o_user(tx_user[2])
+  );
+
+  openenoc_ep_mem_writer u_raw_wr (
+    .clk, .rst, .start(raw_wr_start), .addr(raw_wr_addr), .cap(raw_wr_cap), .busy(raw_wr_busy),
+    .done(raw_wr_done), .done_bytes(raw_wr_bytes), .done_seen(raw_wr_seen),
+    .done_code(raw_wr_code),
+    .i_valid(local_rx.tvalid && rx_raw), .i_ready(raw_ready), .i_data(local_rx.tdata),
+    .i_keep(local_rx.tkeep), .i_last(local_rx.tlast),
+    .m_req_valid(mreq_valid[6]), .m_req_ready(mreq_ready[6]), .m_req(mreq[6]),
+    .m_w_valid(mw_valid[6]), .m_w_ready(mw_ready[6]), .m_w(mw[6]),
+    .m_b_valid(mb_valid[6]), .m_b_ready(mb_ready[6]), .m_b_resp(mb_resp), .m_b_bytes(mb_bytes)
+  );
+
+  openenoc_ep_direct #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_direct (
+    .clk, .rst, .local_tx_en, .credit_ok,
+    .src_tdata(c.direct_source_data_tdata), .src_tvalid(c.direct_source_control_tvalid),
+    .src_tlast(c.direct_source_control_tlast), .src_tkeep(c.direct_source_control_tkeep),
+    .src_tvalid_hwclr(h.direct_source_control_tvalid_hwclr),
+    .src_tready(h.direct_source_status_tready),
+    .tx_ev(c.irq_event_enable_non_oetp_direct_tx_complete),
+    .snk_tdata(h.direct_sink_data_tdata), .snk_tvalid(h.direct_sink_status_tvalid),
+    .snk_tlast(h.direct_sink_status_tlast), .snk_tkeep(h.direct_sink_status_tkeep),
+    .snk_tready(c.direct_sink_control_tready), .snk_tready_hwclr(h.direct_sink_control_tready_hwclr),
+    .rx_ev(c.irq_event_enable_non_oetp_direct_rx_available), .can_receive,
+    .rsv_req(rsv_req[6:5]), .rsv_gnt(rsv_gnt[6:5]), .cmt_valid(cmt_valid[6:5]),
+    .cmt_ready(cmt_ready[6:5]),
+    .o_valid(tx_valid[3]), .o_ready(tx_ready[3]), .o_data(tx_data[3]), .o_keep(tx_keep[3]),
+    .o_last(tx_last[3]),
+    .i_valid(local_rx.tvalid && rx_dir), .i_ready(dir_ready), .i_data(local_rx.tdata),
+    .i_keep(local_rx.tkeep), .i_last(local_rx.tlast)
+  );
+  assign tx_id[3]   = '0;
+  assign tx_dest[3] = {ROUTE_DIRECT, {PEER_IDX_W{1'b0}}};
+  assign tx_user[3] = '0;
+
   // ---- hardware-driven CSR fields ---------------------------------------------
   always_comb begin
     h.info_rmem_total_depth         = INFO_RMEM_TOTAL_DEPTH_RESET;
@@ -335,29 +424,6 @@ module openenoc_endpoint
     h.info_rmem_supported           = INFO_RMEM_SUPPORTED_RESET;
     h.info_irq_supported            = INFO_IRQ_SUPPORTED_RESET;
     h.info_max_dma_frame_size_bytes = 16'(MAX_RAW_FRAME_SIZE);
-    // raw DMA and the direct stream are not implemented yet: idle, empty
-    h.direct_source_control_tvalid_hwclr = 1'b0;
-    h.direct_source_status_tready   = 1'b0;
-    h.direct_sink_data_tdata        = '0;
-    h.direct_sink_control_tready_hwclr = 1'b0;
-    h.direct_sink_status_tvalid     = 1'b0;
-    h.direct_sink_status_tlast      = 1'b0;
-    h.direct_sink_status_tkeep      = '0;
-    h.raw_tx_command_status_request_hwclr      = 1'b0;
-    h.raw_tx_command_status_clear_errors_hwclr = c.raw_tx_command_status_clear_errors;
-    h.raw_tx_command_status_idle    = 1'b1;
-    h.raw_tx_command_status_done    = 1'b0;
-    h.raw_tx_command_status_error   = 1'b0;
-    h.raw_tx_command_status_error_code = '0;
-    h.raw_tx_transferred_length_bytes  = '0;
-    h.raw_rx_command_status_request_hwclr      = 1'b0;
-    h.raw_rx_command_status_clear_errors_hwclr = c.raw_rx_command_status_clear_errors;
-    h.raw_rx_command_status_idle    = 1'b1;
-    h.raw_rx_command_status_armed   = 1'b0;
-    h.raw_rx_command_status_done    = 1'b0;
-    h.raw_rx_command_status_error   = 1'b0;
-    h.raw_rx_command_status_error_code = '0;
-    h.raw_rx_received_length_bytes  = '0;
     // IRQ views
     h.irq_status_claim_pending      = status_word[0];
     h.irq_status_credit_full        = status_word[1];
@@ -382,6 +448,6 @@ module openenoc_endpoint
 
   // verilator lint_off UNUSEDSIGNAL
   wire unused = &{1'b0, ep.core_to_csr, src_busy, snk_bytes, snk_seen, rd_busy, wr_busy,
-                  wr_seen, c};
+                  wr_seen, raw_wr_busy, c};
   // verilator lint_on UNUSEDSIGNAL
 endmodule

@@ -90,8 +90,6 @@ module openenoc_ep_responder
                         base <= {1'b0, addr_q} && {1'b0, addr_q} + {1'b0, len_q} <= wend &&
                         wend <= 33'h1_0000_0000;
 
-  assign rsp.non_oetp_rx_available   = 1'b0;   // raw claims are the raw RX's
-  assign rsp.non_oetp_rx_claim_ready = 1'b0;
   assign rsp.req_ready       = state_q == RS_IDLE && !notify_q;
   assign rsp.tx_status_ready = 1'b0;
   assign rsp.rx_status_ready = state_q == RS_DMA && !rxs_seen_q;
@@ -138,7 +136,7 @@ module openenoc_ep_responder
   wire unused = &{1'b0, rsp.req_last, rsp.tx_status_valid, rsp.tx_status_peer_idx,
                   rsp.tx_status_sequence, rsp.tx_status_len, rsp.tx_status_error_code,
                   rsp.rx_status_peer_idx, rsp.rx_status_sequence, rsp.rx_status_len,
-                  rsp.non_oetp_rx_claim_valid, m_r.keep, m_r.last, wr_bytes};
+                  m_r.keep, m_r.last, wr_bytes};
   // verilator lint_on UNUSEDSIGNAL
 
   // Record a failure (CSR code) and answer with a wire cause.

@@ -1,0 +1,553 @@
+/*
+ * The RTL engine: include/openenoc/engine.h implemented by the Verilator
+ * model of rtl/endpoint/openenoc_endpoint.sv.
+ *
+ * Time: the model's clock is the simulation vehicle; endpoint time is what
+ * the host says. Every host call runs the model to quiescence with
+ * time_step = 0 (pipeline latency is hidden, as the C engine does its work
+ * in zero time), and oe_engine_advance(T) gives one edge with time_step =
+ * T - now, so response timers count host cycles exactly and idle time costs
+ * nothing. Quiescence: the whole model state (the Verilator root object) is
+ * unchanged across a clock edge while the wrapper has nothing to feed.
+ *
+ * The wrapper serves the model's ports: the CSR bus (RMEM window accesses
+ * pend until the model answers), the Ethernet streams (rx_frame feeds the
+ * receive stream, transmitted frames go to tx_frame at their TLAST
+ * handshake), the memory master (host mem_read/mem_write split at 4 KiB)
+ * and the interrupt output.
+ */
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <vector>
+
+#include "Vopenenoc_endpoint.h"
+#include "Vopenenoc_endpoint___024root.h"
+#include "verilated.h"
+
+extern "C" {
+#include "openenoc/engine.h"
+}
+
+namespace {
+
+const uint64_t kSettleLimit = 50000000;   // cycles per call before giving up
+
+struct MemXfer {
+    bool active = false;
+    bool write = false;
+    uint32_t addr = 0;
+    uint32_t len = 0;
+    std::vector<uint8_t> data;           // read: bytes read; write: bytes taken
+    std::vector<uint8_t> resp;           // read: response per beat
+    size_t beat = 0;                     // read: next beat to present
+    bool b_pending = false;              // write: response ready
+    uint8_t b_resp = 0;
+    uint32_t b_bytes = 0;
+};
+
+}  // namespace
+
+struct OeEngine {
+    OeHostOps ops;
+    void *opaque;
+    std::unique_ptr<VerilatedContext> ctx;
+    std::unique_ptr<Vopenenoc_endpoint> m;
+    uint64_t reset_mac;
+    uint64_t now = 0;
+    uint64_t armed = OE_TIMER_NONE;
+    bool irq_level = false;
+    unsigned irq_msgs = 0;
+
+    std::deque<std::vector<uint8_t>> rxq;  // frames to feed
+    size_t rx_pos = 0;                     // bytes of rxq.front() fed
+    std::vector<uint8_t> txf;              // frame being transmitted
+    MemXfer mem;
+
+    // CSR access in flight
+    bool csr_busy = false;
+    bool csr_pending = false;              // returned PENDING to the host
+    bool csr_done = false;
+    bool csr_is_read = false;
+    uint32_t csr_offset = 0;
+    unsigned csr_size = 4;
+    uint32_t csr_value = 0;
+
+    std::vector<uint8_t> snap;
+};
+
+namespace {
+
+uint32_t lane_mask(unsigned size)
+{
+    return size == 4 ? 0xFFFFFFFFu : (1u << (8 * size)) - 1;
+}
+
+Vopenenoc_endpoint___024root *root(OeEngine *e)
+{
+    return e->m->rootp;
+}
+
+/* Memory transfer: read everything now (4 KiB pieces, stop at the first
+ * failure); beats overlapping a failed piece carry its response. */
+void mem_start_read(OeEngine *e)
+{
+    MemXfer &x = e->mem;
+    uint32_t beats = (x.len + 3) / 4;
+    x.data.assign(beats * 4, 0);
+    x.resp.assign(beats, 0);
+    uint32_t done = 0;
+    uint8_t fail = 0;
+    while (done < x.len) {
+        uint32_t a = x.addr + done;
+        uint32_t room = 4096 - (a & 0xFFF);
+        uint32_t n = x.len - done < room ? x.len - done : room;
+        OeMemStatus st = e->ops.mem_read(e->opaque, a, x.data.data() + done, n);
+        if (st != OE_MEM_OK) {
+            fail = st == OE_MEM_DECERR ? 3 : 2;
+            break;
+        }
+        done += n;
+    }
+    if (fail) {
+        for (uint32_t b = done / 4; b < beats; b++) {
+            x.resp[b] = fail;
+        }
+    }
+    x.beat = 0;
+}
+
+void mem_finish_write(OeEngine *e)
+{
+    MemXfer &x = e->mem;
+    uint32_t len = (uint32_t)x.data.size();
+    uint32_t done = 0;
+    uint8_t fail = 0;
+    if (len > x.len) {
+        len = x.len;
+    }
+    if ((uint64_t)x.addr + len > (1ull << 32)) {
+        len = (uint32_t)((1ull << 32) - x.addr);
+    }
+    while (done < len) {
+        uint32_t a = x.addr + done;
+        uint32_t room = 4096 - (a & 0xFFF);
+        uint32_t n = len - done < room ? len - done : room;
+        OeMemStatus st = e->ops.mem_write(e->opaque, a, x.data.data() + done, n);
+        if (st != OE_MEM_OK) {
+            fail = st == OE_MEM_DECERR ? 3 : 2;
+            break;
+        }
+        done += n;
+    }
+    x.b_pending = true;
+    x.b_resp = fail;
+    x.b_bytes = done;
+}
+
+/* Drive the model's inputs for the coming cycle. */
+void drive(OeEngine *e, uint32_t step)
+{
+    Vopenenoc_endpoint *m = e->m.get();
+    m->time_step = step;
+    m->local_tx_en = !e->ops.tx_ready || e->ops.tx_ready(e->opaque);
+    m->tx_tready = 1;
+
+    if (!e->rxq.empty()) {
+        const std::vector<uint8_t> &f = e->rxq.front();
+        size_t left = f.size() - e->rx_pos;
+        uint32_t w = 0;
+        unsigned n = left < 4 ? (unsigned)left : 4;
+        for (unsigned k = 0; k < n; k++) {
+            w |= (uint32_t)f[e->rx_pos + k] << (8 * k);
+        }
+        m->rx_tvalid = 1;
+        m->rx_tdata = w;
+        m->rx_tkeep = (1u << n) - 1;
+        m->rx_tlast = left <= 4;
+    } else {
+        m->rx_tvalid = 0;
+    }
+
+    MemXfer &x = e->mem;
+    m->mem_req_ready = !x.active;
+    m->mem_w_ready = x.active && x.write && !x.b_pending;
+    m->mem_b_valid = x.active && x.write && x.b_pending;
+    m->mem_b_resp = x.b_resp;
+    m->mem_b_bytes = x.b_bytes;
+    if (x.active && !x.write && x.beat < x.resp.size()) {
+        size_t b = x.beat;
+        uint32_t w;
+        memcpy(&w, x.data.data() + 4 * b, 4);
+        unsigned n = b + 1 == x.resp.size() ? x.len - 4 * (unsigned)b : 4;
+        m->mem_r_valid = 1;
+        m->mem_r_data = w;
+        m->mem_r_keep = (1u << n) - 1;
+        m->mem_r_last = b + 1 == x.resp.size();
+        m->mem_r_resp = x.resp[b];
+    } else {
+        m->mem_r_valid = 0;
+    }
+}
+
+/* One clock cycle: inputs, handshakes seen before the edge, the edge. */
+void cycle(OeEngine *e, uint32_t step)
+{
+    Vopenenoc_endpoint *m = e->m.get();
+    drive(e, step);
+    m->clk = 0;
+    m->eval();
+
+    bool rx_fire = m->rx_tvalid && m->rx_tready;
+    bool tx_fire = m->tx_tvalid && m->tx_tready;
+    uint32_t tx_data = m->tx_tdata;
+    unsigned tx_keep = m->tx_tkeep;
+    bool tx_last = m->tx_tlast;
+    bool req_fire = m->mem_req_valid && m->mem_req_ready;
+    bool req_write = m->mem_req_write;
+    uint32_t req_addr = m->mem_req_addr;
+    uint32_t req_len = m->mem_req_len;
+    bool w_fire = m->mem_w_valid && m->mem_w_ready;
+    uint32_t w_data = m->mem_w_data;
+    unsigned w_keep = m->mem_w_keep;
+    bool w_last = m->mem_w_last;
+    bool r_fire = m->mem_r_valid && m->mem_r_ready;
+    bool b_fire = m->mem_b_valid && m->mem_b_ready;
+    bool rd_ack = m->csr_rd_ack, wr_ack = m->csr_wr_ack;
+    uint32_t rd_data = m->csr_rd_data;
+    bool msg = m->irq_msg;
+
+    m->clk = 1;
+    m->eval();
+    m->csr_req = 0;
+
+    if (rx_fire) {
+        e->rx_pos += 4;
+        if (e->rx_pos >= e->rxq.front().size()) {
+            e->rxq.pop_front();
+            e->rx_pos = 0;
+        }
+    }
+    if (tx_fire) {
+        for (unsigned k = 0; k < 4; k++) {
+            if (tx_keep & (1u << k)) {
+                e->txf.push_back((uint8_t)(tx_data >> (8 * k)));
+            }
+        }
+        if (tx_last) {
+            if (!e->txf.empty() && e->txf.size() <= 8192) {
+                e->ops.tx_frame(e->opaque, e->txf.data(), e->txf.size());
+            }
+            e->txf.clear();
+        }
+    }
+    MemXfer &x = e->mem;
+    if (req_fire && req_len > 0) {
+        x = MemXfer();
+        x.active = true;
+        x.write = req_write;
+        x.addr = req_addr;
+        x.len = req_len;
+        if ((uint64_t)req_addr + req_len > (1ull << 32)) {
+            x.len = (uint32_t)((1ull << 32) - req_addr);
+        }
+        if (!x.write) {
+            mem_start_read(e);
+        }
+    }
+    if (w_fire) {
+        for (unsigned k = 0; k < 4; k++) {
+            if (w_keep & (1u << k)) {
+                x.data.push_back((uint8_t)(w_data >> (8 * k)));
+            }
+        }
+        if (w_last) {
+            mem_finish_write(e);
+        }
+    }
+    if (r_fire) {
+        x.beat++;
+        if (x.beat >= x.resp.size()) {
+            x.active = false;
+        }
+    }
+    if (b_fire) {
+        x.active = false;
+    }
+    if (e->csr_busy && (rd_ack || wr_ack)) {
+        uint32_t shift = 8 * (e->csr_offset & 3);
+        e->csr_value = e->csr_is_read ? (rd_data >> shift) & lane_mask(e->csr_size) : 0;
+        e->csr_busy = false;
+        e->csr_done = true;
+    }
+    if (msg) {
+        e->irq_msgs++;
+    }
+}
+
+bool feeding(OeEngine *e)
+{
+    return !e->rxq.empty() || e->mem.active;
+}
+
+/* Run with time frozen until the model stops changing. */
+void settle(OeEngine *e)
+{
+    auto *r = root(e);
+    size_t sz = sizeof(*r);
+    unsigned stable = 0;
+
+    e->snap.resize(sz);
+    for (uint64_t n = 0; n < kSettleLimit; n++) {
+        memcpy(e->snap.data(), (const void *)r, sz);
+        cycle(e, 0);
+        if (!feeding(e) && !memcmp(e->snap.data(), (const void *)r, sz)) {
+            if (++stable >= 2) {
+                return;
+            }
+        } else {
+            stable = 0;
+        }
+    }
+}
+
+/* After a call: interrupt edges, pending CSR completion, next wake-up. */
+void leave(OeEngine *e)
+{
+    bool level = e->m->irq;
+    if (level != e->irq_level) {
+        e->irq_level = level;
+        if (e->ops.set_irq) {
+            e->ops.set_irq(e->opaque, level);
+        }
+        if (level && e->irq_msgs) {
+            e->irq_msgs--;   /* the rising edge carries one message */
+        }
+    }
+    while (e->irq_msgs) {
+        e->irq_msgs--;
+        if (level && e->ops.set_irq) {
+            e->ops.set_irq(e->opaque, true);
+        }
+    }
+    if (e->csr_pending && e->csr_done) {
+        e->csr_pending = false;
+        e->csr_done = false;
+        if (e->ops.csr_complete) {
+            e->ops.csr_complete(e->opaque, e->csr_value);
+        }
+    }
+    /* A running response timer (the initiator waiting with a timeout)
+     * expires once time passes start + timeout. */
+    auto *r = root(e);
+    uint64_t when = OE_TIMER_NONE;
+    uint32_t tmo = r->openenoc_endpoint__DOT__u_oetp__DOT__u_initiator__DOT__tmo_q;
+    uint32_t cnt = r->openenoc_endpoint__DOT__u_oetp__DOT__u_initiator__DOT__cnt_q;
+    unsigned st = r->openenoc_endpoint__DOT__u_oetp__DOT__u_initiator__DOT__state_q;
+    if (st == 5 /* INI_WAIT */ && tmo != 0) {
+        when = e->now + (uint64_t)(tmo - (cnt < tmo ? cnt : tmo)) + 1;
+    }
+    if (when != e->armed) {
+        e->armed = when;
+        if (e->ops.arm_timer) {
+            e->ops.arm_timer(e->opaque, when);
+        }
+    }
+}
+
+void csr_issue(OeEngine *e, uint32_t offset, unsigned size, bool is_read,
+               uint32_t value)
+{
+    Vopenenoc_endpoint *m = e->m.get();
+    uint32_t shift = 8 * (offset & 3);
+    uint32_t lanes = lane_mask(size) << shift;
+
+    e->csr_busy = true;
+    e->csr_done = false;
+    e->csr_is_read = is_read;
+    e->csr_offset = offset;
+    e->csr_size = size;
+    m->csr_req = 1;
+    m->csr_req_is_wr = !is_read;
+    m->csr_addr = offset & ~3u;
+    m->csr_wr_data = value << shift;
+    m->csr_wr_biten = lanes;
+}
+
+OeCsrStatus csr_access(OeEngine *e, uint32_t offset, unsigned size,
+                       bool is_read, uint32_t *value)
+{
+    if ((size != 1 && size != 2 && size != 4) || (offset & (size - 1)) ||
+        offset >= OE_CSR_APERTURE_SIZE || e->csr_pending) {
+        if (is_read) {
+            *value = 0;
+        }
+        return OE_CSR_DONE;
+    }
+    csr_issue(e, offset, size, is_read, is_read ? 0 : *value);
+    settle(e);
+    if (e->csr_done) {
+        e->csr_done = false;
+        if (is_read) {
+            *value = e->csr_value;
+        }
+        leave(e);
+        return OE_CSR_DONE;
+    }
+    e->csr_pending = true;
+    leave(e);
+    return OE_CSR_PENDING;
+}
+
+void hard_reset(OeEngine *e)
+{
+    Vopenenoc_endpoint *m = e->m.get();
+    e->rxq.clear();
+    e->rx_pos = 0;
+    e->txf.clear();
+    e->mem = MemXfer();
+    e->csr_busy = false;
+    e->csr_done = false;
+    m->rst = 1;
+    m->csr_req = 0;
+    for (int i = 0; i < 4; i++) {
+        cycle(e, 0);
+    }
+    m->rst = 0;
+    cycle(e, 0);
+    e->irq_msgs = 0;
+    /* The host's MAC property is the reset value of config.mac_address
+     * (a board-level setting: the FPGA itself resets it to 0). */
+    if (e->reset_mac) {
+        csr_issue(e, 0x820, 4, false, (uint32_t)e->reset_mac);
+        settle(e);
+        csr_issue(e, 0x824, 4, false, (uint32_t)(e->reset_mac >> 32));
+        settle(e);
+        e->csr_done = false;
+    }
+    settle(e);
+}
+
+}  // namespace
+
+extern "C" {
+
+OeEngine *oe_engine_new(const OeHostOps *ops, void *opaque,
+                        const OeEngineConfig *cfg, const char **err)
+{
+    if (!ops || !ops->mem_read || !ops->mem_write || !ops->tx_frame) {
+        if (err) {
+            *err = "host ops mem_read, mem_write and tx_frame are required";
+        }
+        return nullptr;
+    }
+    uint32_t max = cfg && cfg->max_raw_frame_size ? cfg->max_raw_frame_size : 8192;
+    if (max != 8192) {
+        if (err) {
+            *err = max < 36 || max > 8192 ? "max_raw_frame_size must be 36..8192"
+                 : "this RTL model is built with MAX_RAW_FRAME_SIZE 8192 only";
+        }
+        return nullptr;
+    }
+    OeEngine *e = new OeEngine();
+    e->ops = *ops;
+    e->opaque = opaque;
+    e->reset_mac = cfg ? cfg->reset_mac & 0xFFFFFFFFFFFFull : 0;
+    e->ctx.reset(new VerilatedContext());
+    e->m.reset(new Vopenenoc_endpoint(e->ctx.get(), "openenoc_endpoint"));
+    hard_reset(e);
+    return e;
+}
+
+void oe_engine_free(OeEngine *e)
+{
+    if (e) {
+        e->m->final();
+        delete e;
+    }
+}
+
+void oe_engine_reset(OeEngine *e)
+{
+    if (e->csr_pending) {
+        e->csr_pending = false;
+        if (e->ops.csr_complete) {
+            e->ops.csr_complete(e->opaque, 0xFFFFFFFFu);
+        }
+    }
+    hard_reset(e);
+    leave(e);
+}
+
+OeCsrStatus oe_engine_csr_read(OeEngine *e, uint32_t offset, unsigned size,
+                               uint32_t *value)
+{
+    return csr_access(e, offset, size, true, value);
+}
+
+OeCsrStatus oe_engine_csr_write(OeEngine *e, uint32_t offset, unsigned size,
+                                uint32_t value)
+{
+    return csr_access(e, offset, size, false, &value);
+}
+
+void oe_engine_rx_frame(OeEngine *e, const uint8_t *frame, size_t len)
+{
+    if (frame && len > 0 && len <= 8192) {
+        e->rxq.emplace_back(frame, frame + len);
+    }
+    settle(e);
+    leave(e);
+}
+
+bool oe_engine_can_receive(const OeEngine *e)
+{
+    return e->m->can_receive;
+}
+
+void oe_engine_advance(OeEngine *e, uint64_t now)
+{
+    while (now > e->now) {
+        uint64_t d = now - e->now;
+        uint32_t step = d > 0xFFFFFFFFull ? 0xFFFFFFFFu : (uint32_t)d;
+        cycle(e, step);
+        e->now += step;
+    }
+    if (e->armed != OE_TIMER_NONE && e->now >= e->armed) {
+        e->armed = OE_TIMER_NONE;
+    }
+    settle(e);
+    leave(e);
+}
+
+uint64_t oe_engine_now(const OeEngine *e)
+{
+    return e->now;
+}
+
+/* The RTL model's state is not serialized: QEMU registers a migration
+ * blocker in RTL mode. */
+size_t oe_engine_save(const OeEngine *e, uint8_t *buf, size_t cap)
+{
+    (void)e;
+    (void)buf;
+    (void)cap;
+    return 0;
+}
+
+int oe_engine_load(OeEngine *e, const uint8_t *buf, size_t len)
+{
+    (void)buf;
+    (void)len;
+    hard_reset(e);
+    return -1;
+}
+
+void oe_engine_test_set_request_id(OeEngine *e, uint32_t next_id)
+{
+    root(e)->openenoc_endpoint__DOT__u_oetp__DOT__u_initiator__DOT__rid_q = next_id;
+}
+
+}  // extern "C"

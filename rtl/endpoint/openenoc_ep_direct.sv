@@ -1,0 +1,180 @@
+// Direct CSR stream (endpoint.md "direct stream"): software moves raw frames
+// one 32-bit beat at a time. Byte lane k of tdata is frame byte 4i + k.
+//
+// Source controller: a beat is taken when software sets tvalid; the first
+// beat of a frame waits for IRQ admission (a credit when the TX event is
+// enabled) and for the previous frame to have entered the transmit path.
+// The frame is kept whole (8 KiB store) and sent once its TLAST is in, so a
+// slow writer never holds the shared transmit stream; a frame longer than
+// MAX_RAW_FRAME_SIZE is dropped (its event is still produced).
+// Sink controller: admitted raw frames queue in a 16 KiB store that never
+// drops (can_receive tells the host when a maximum frame no longer fits);
+// the head frame becomes visible only after IRQ admission, which raises the
+// RX-available event if enabled.
+module openenoc_ep_direct
+  import openenoc_oetp_pkg::*;
+  import openenoc_ep_pkg::*;
+#(
+  parameter int MAX_RAW_FRAME_SIZE = 8192
+) (
+  input  logic              clk,
+  input  logic              rst,
+  input  logic              local_tx_en,
+  input  logic              credit_ok,          // the IRQ FIFO has a free credit
+  // source CSRs
+  input  logic [31:0]       src_tdata,
+  input  logic              src_tvalid,
+  input  logic              src_tlast,
+  input  logic [3:0]        src_tkeep,
+  output logic              src_tvalid_hwclr,
+  output logic              src_tready,
+  input  logic              tx_ev,              // event_enable.non_oetp_direct_tx_complete
+  // sink CSRs
+  output logic [31:0]       snk_tdata,
+  output logic              snk_tvalid,
+  output logic              snk_tlast,
+  output logic [3:0]        snk_tkeep,
+  input  logic              snk_tready,
+  output logic              snk_tready_hwclr,
+  input  logic              rx_ev,              // event_enable.non_oetp_direct_rx_available
+  output logic              can_receive,
+  // IRQ producers: 0 TX (reserve at the first beat, commit when sent),
+  // 1 RX (reserve, then commit at admission)
+  output logic [1:0]        rsv_req,
+  input  logic [1:0]        rsv_gnt,
+  output logic [1:0]        cmt_valid,
+  input  logic [1:0]        cmt_ready,
+  // frames to the transmit stream (route DIRECT)
+  output logic              o_valid,
+  input  logic              o_ready,
+  output logic [DATA_W-1:0] o_data,
+  output logic [KEEP_W-1:0] o_keep,
+  output logic              o_last,
+  // frames from the receive stream (route DIRECT)
+  input  logic              i_valid,
+  output logic              i_ready,
+  input  logic [DATA_W-1:0] i_data,
+  input  logic [KEEP_W-1:0] i_keep,
+  input  logic              i_last
+);
+  localparam int TX_WORDS = MAX_RAW_FRAME_SIZE / 4 + 1;
+  localparam int RX_WORDS = 4096;                 // 16 KiB
+  localparam int TW = $clog2(TX_WORDS);
+
+  // ---- source --------------------------------------------------------------
+  typedef enum logic [1:0] { DS_FILL, DS_SEND, DS_EVENT } ds_state_e;
+  ds_state_e   ds_q;
+  logic [35:0] txbuf_q [TX_WORDS];
+  logic [TW-1:0] wcount_q, rptr_q;
+  logic [13:0] bytes_q;
+  logic        in_frame_q, oversize_q, rsv_q;
+
+  wire first     = !in_frame_q;
+  wire can_take  = ds_q == DS_FILL && (!first || !tx_ev || credit_ok);
+  assign src_tready = can_take;
+  assign rsv_req[0] = src_tvalid && ds_q == DS_FILL && first && tx_ev;
+  wire take       = src_tvalid && ds_q == DS_FILL && (!first || !tx_ev || rsv_gnt[0]);
+  assign src_tvalid_hwclr = take;
+  wire [2:0] kb   = keep_bytes(src_tkeep);
+  assign cmt_valid[0] = ds_q == DS_EVENT && rsv_q;
+
+  wire [TW-1:0] last_word = wcount_q - 1'b1;
+  assign o_valid = ds_q == DS_SEND && local_tx_en && !oversize_q && wcount_q != '0;
+  assign {o_keep, o_data} = txbuf_q[rptr_q];
+  assign o_last  = rptr_q == last_word;
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      ds_q       <= DS_FILL;
+      wcount_q   <= '0;
+      rptr_q     <= '0;
+      bytes_q    <= '0;
+      in_frame_q <= 1'b0;
+      oversize_q <= 1'b0;
+      rsv_q      <= 1'b0;
+    end else begin
+      case (ds_q)
+        DS_FILL: if (take) begin
+          logic [13:0] nb;
+          nb = (first ? 14'd0 : bytes_q) + 14'(kb);
+          if (first) begin
+            rsv_q      <= tx_ev;
+            oversize_q <= 1'b0;
+            wcount_q   <= '0;
+          end
+          if (nb > 14'(MAX_RAW_FRAME_SIZE)) begin
+            oversize_q <= 1'b1;
+          end else begin
+            txbuf_q[first ? '0 : wcount_q] <= {src_tkeep, src_tdata};
+            wcount_q <= (first ? '0 : wcount_q) + 1'b1;
+            bytes_q  <= nb;
+          end
+          in_frame_q <= !src_tlast;
+          if (src_tlast) begin
+            rptr_q <= '0;
+            ds_q   <= DS_SEND;
+          end
+        end
+        DS_SEND: begin
+          // an empty or oversized frame is not sent; its event still is
+          if (oversize_q || wcount_q == '0) ds_q <= DS_EVENT;
+          else if (o_valid && o_ready) begin
+            rptr_q <= rptr_q + 1'b1;
+            if (o_last) ds_q <= DS_EVENT;
+          end
+        end
+        DS_EVENT: if (!rsv_q || cmt_ready[0]) begin
+          rsv_q <= 1'b0;
+          ds_q  <= DS_FILL;
+        end
+        default: ds_q <= DS_FILL;
+      endcase
+    end
+  end
+
+  // ---- sink ----------------------------------------------------------------
+  typedef enum logic [1:0] { SK_HIDDEN, SK_RESERVE, SK_COMMIT, SK_VISIBLE } sk_state_e;
+  sk_state_e   sk_q;
+  logic [36:0] rxbuf_q [RX_WORDS];
+  logic [11:0] sw_q, sr_q;
+  logic [12:0] count_q;
+  logic [12:0] frames_q;
+
+  assign i_ready     = count_q < 13'(RX_WORDS);
+  wire   push        = i_valid && i_ready;
+  assign can_receive = count_q <= 13'(RX_WORDS - (MAX_RAW_FRAME_SIZE + 3) / 4);
+  wire [36:0] head   = rxbuf_q[sr_q];
+  assign snk_tvalid  = sk_q == SK_VISIBLE;
+  assign snk_tdata   = snk_tvalid ? head[31:0] : '0;
+  assign snk_tkeep   = snk_tvalid ? head[35:32] : '0;
+  assign snk_tlast   = snk_tvalid && head[36];
+  wire   pop         = snk_tvalid && snk_tready;
+  assign snk_tready_hwclr = pop;
+  assign rsv_req[1]   = sk_q == SK_RESERVE;
+  assign cmt_valid[1] = sk_q == SK_COMMIT;
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      sk_q     <= SK_HIDDEN;
+      sw_q     <= '0;
+      sr_q     <= '0;
+      count_q  <= '0;
+      frames_q <= '0;
+    end else begin
+      if (push) begin
+        rxbuf_q[sw_q] <= {i_last, i_keep, i_data};
+        sw_q          <= sw_q + 12'd1;
+      end
+      count_q  <= count_q + 13'(push) - 13'(pop);
+      frames_q <= frames_q + 13'(push && i_last) - 13'(pop && head[36]);
+      if (pop) sr_q <= sr_q + 12'd1;
+      case (sk_q)
+        SK_HIDDEN:  if (frames_q != 0) sk_q <= rx_ev ? SK_RESERVE : SK_VISIBLE;
+        SK_RESERVE: if (rsv_gnt[1]) sk_q <= SK_COMMIT;
+        SK_COMMIT:  if (cmt_ready[1]) sk_q <= SK_VISIBLE;
+        SK_VISIBLE: if (pop && head[36]) sk_q <= SK_HIDDEN;
+        default:    sk_q <= SK_HIDDEN;
+      endcase
+    end
+  end
+endmodule
