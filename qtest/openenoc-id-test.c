@@ -175,6 +175,47 @@ static void test_csr_reset_values(void)
     qtest_quit(qts);
 }
 
+/* The AF capability's function level reset is the endpoint's hard reset,
+ * so a driver can start from a clean endpoint (pci_reset_function). */
+static void test_flr(void)
+{
+    QTestState *qts = oe_start("-device openenoc,addr=0x4");
+    QPCIBus *bus = oe_bus(qts);
+    OeDev d;
+    uint8_t af;
+
+    oe_open(&d, qts, bus, 4);
+    af = qpci_find_capability(d.pci, PCI_CAP_ID_AF, 0);
+    g_assert_cmpuint(af, !=, 0);
+    g_assert_cmphex(qpci_config_readb(d.pci, af + PCI_AF_LENGTH), ==,
+                    PCI_CAP_AF_SIZEOF);
+    g_assert_cmphex(qpci_config_readb(d.pci, af + PCI_AF_CAP), ==,
+                    PCI_AF_CAP_TP | PCI_AF_CAP_FLR);
+    g_assert_cmphex(qpci_config_readb(d.pci, af + PCI_AF_STATUS) &
+                    PCI_AF_STATUS_TP, ==, 0);
+
+    oe_wr(&d, OE_TEST_REG, 0x12345678);
+    oe_wr_mac(&d, OE_PEER_MAC_ADDRESS(1), 0x020E0C000042ull);
+    oe_wr(&d, OE_PEER_DMA(1), 2);
+    oe_wr(&d, OE_RAW_RX_BUFFER_ADDRESS, 0x100000);
+    oe_wr(&d, OE_RAW_RX_BUFFER_CAPACITY, 2048);
+    oe_wr(&d, OE_RAW_RX_COMMAND_STATUS, OE_RAW_RX_COMMAND_STATUS_REQUEST_MASK);
+    g_assert_cmphex(oe_rd(&d, OE_RAW_RX_COMMAND_STATUS) &
+                    OE_RAW_RX_COMMAND_STATUS_ARMED_MASK, !=, 0);
+
+    qpci_config_writeb(d.pci, af + PCI_AF_CTRL, PCI_AF_CTRL_FLR);
+    /* The request bit reads back 0; the function lost its config state. */
+    g_assert_cmphex(qpci_config_readb(d.pci, af + PCI_AF_CTRL), ==, 0);
+    g_assert_cmphex(qpci_config_readw(d.pci, PCI_COMMAND) &
+                    (PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER), ==, 0);
+    g_free(d.pci);
+    oe_open(&d, qts, bus, 4);
+    check_reset_values(&d);
+    g_free(d.pci);
+    qpci_free_pc(bus);
+    qtest_quit(qts);
+}
+
 static void test_mac_property(void)
 {
     QTestState *qts = oe_start("-device openenoc,addr=0x4,"
@@ -358,6 +399,7 @@ int main(int argc, char **argv)
     qtest_add_func("/openenoc/id/bars-and-capabilities", test_bars_and_caps);
     qtest_add_func("/openenoc/id/id-block-and-info", test_id_block);
     qtest_add_func("/openenoc/id/csr-reset-values", test_csr_reset_values);
+    qtest_add_func("/openenoc/id/flr-is-hard-reset", test_flr);
     qtest_add_func("/openenoc/id/mac-property-is-reset-value",
                    test_mac_property);
     qtest_add_func("/openenoc/id/access-sizes", test_access_sizes);

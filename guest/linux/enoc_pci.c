@@ -14,18 +14,24 @@
 #include "enoc.h"
 
 /*
- * The endpoint has no reset a driver can trigger (no FLR, no PM reset) and
- * its state outlives the driver: a peer entry the last user left in mode 2
- * or 3 keeps accepting remote DMA into a window that is no longer ours. So
- * probe and remove leave it quiet: every peer entry disabled (a pending
- * request withdrawn), no event enabled. An armed raw RX cannot be withdrawn
- * at all; enoc_buf.c keeps its buffer rather than free it.
+ * The endpoint's state outlives the driver: a peer entry the last user left
+ * in mode 2 or 3 keeps accepting remote DMA into a window that is no longer
+ * ours, and an armed raw RX writes its next frame into the old buffer. The
+ * FPGA endpoint has no software reset; the QEMU model offers a function level
+ * reset (PCI Advanced Features capability) that is its hard reset, so probe
+ * and remove reset the function when they can. Where that fails they still
+ * leave it quiet: every peer entry disabled (a pending request withdrawn),
+ * no event enabled; an armed raw RX cannot be withdrawn without a reset, so
+ * enoc_buf.c keeps its buffer rather than free it.
  */
 static void enoc_quiesce(struct enoc_dev *enoc)
 {
 	u64 info = (u64)enoc_rd(enoc, OE_INFO_HI) << 32;
 	unsigned int n, peers;
 
+	/* probe and remove run under the device lock, hence _locked */
+	if (!pci_reset_function_locked(enoc->pdev))
+		return;
 	peers = min_t(unsigned int, FIELD_GET(OE_INFO_NUM_OF_PEERS_MASK, info),
 		      OE_PEER_COUNT);
 	enoc_wr(enoc, OE_IRQ_EVENT_ENABLE, 0);

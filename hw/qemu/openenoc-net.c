@@ -36,10 +36,12 @@ static unsigned openenoc_send_depth;
 #define OPENENOC_WIRE_OVERHEAD  24     /* FCS 4 + preamble/SFD 8 + IFG 12 */
 /*
  * A pacing timer that fires late (host scheduling) may catch up on at most
- * this much line time, so the average rate holds while a burst never
- * exceeds 128 KiB, below a receiving socket buffer (208 KiB by default).
+ * this much line time, so the average rate holds while a burst stays within
+ * what a receiving socket holds: a default 208 KiB receive buffer takes only
+ * about 12 full-size datagrams (the kernel counts buffer overhead), so the
+ * burst is 64 KiB (8 full frames).
  */
-#define OPENENOC_PACE_BURST     (128 * 1024)
+#define OPENENOC_PACE_BURST     (64 * 1024)
 
 static OpenenocFrame *openenoc_frame_new(const uint8_t *data, size_t len)
 {

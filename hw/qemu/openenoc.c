@@ -34,11 +34,41 @@ static void openenoc_update_intx(OpenenocState *s)
     pci_set_irq(pci, s->irq_level && !msix_enabled(pci) && !msi_enabled(pci));
 }
 
+/*
+ * The FPGA endpoint has no software reset, so a driver reloaded over a live
+ * endpoint would inherit armed descriptors and open windows. Conventional
+ * PCI's Advanced Features capability offers a function level reset that
+ * drivers reach through pci_reset_function(); here it is the endpoint's hard
+ * reset. Transactions never stay pending (DMA is synchronous), so TP reads 0.
+ */
+static void openenoc_af_init(OpenenocState *s, Error **errp)
+{
+    PCIDevice *pci = PCI_DEVICE(s);
+    int pos = pci_add_capability(pci, PCI_CAP_ID_AF, 0, PCI_CAP_AF_SIZEOF,
+                                 errp);
+
+    if (pos < 0) {
+        return;
+    }
+    s->af_cap = pos;
+    pci_set_byte(pci->config + pos + PCI_AF_LENGTH, PCI_CAP_AF_SIZEOF);
+    pci_set_byte(pci->config + pos + PCI_AF_CAP, PCI_AF_CAP_TP | PCI_AF_CAP_FLR);
+    pci_set_byte(pci->wmask + pos + PCI_AF_CTRL, PCI_AF_CTRL_FLR);
+}
+
 static void openenoc_write_config(PCIDevice *pci, uint32_t addr, uint32_t val,
                                   int len)
 {
+    OpenenocState *s = OPENENOC(pci);
+    uint8_t *ctrl = pci->config + s->af_cap + PCI_AF_CTRL;
+
     pci_default_write_config(pci, addr, val, len);
-    openenoc_update_intx(OPENENOC(pci));
+    if (s->af_cap && (*ctrl & PCI_AF_CTRL_FLR)) {
+        *ctrl &= ~PCI_AF_CTRL_FLR;  /* reads as 0, like PCIe's BCR_FLR */
+        trace_openenoc_flr();
+        pci_device_reset(pci);
+    }
+    openenoc_update_intx(s);
 }
 
 static uint64_t openenoc_reset_mac(OpenenocState *s)
@@ -106,6 +136,10 @@ static void openenoc_realize(PCIDevice *pci, Error **errp)
     if (msi_init(pci, 0, 1, true, false, errp) < 0) {
         goto fail_msix;
     }
+    openenoc_af_init(s, errp);
+    if (!s->af_cap) {
+        goto fail_msi;
+    }
 
     QSIMPLEQ_INIT(&s->txq);
     QSIMPLEQ_INIT(&s->rxq);
@@ -147,6 +181,7 @@ fail_timers:
     timer_free(s->pace_timer);
     qemu_bh_delete(s->bh);
     qemu_cond_destroy(&s->csr_cond);
+fail_msi:
     msi_uninit(pci);
 fail_msix:
     msix_uninit_exclusive_bar(pci);

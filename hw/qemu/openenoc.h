@@ -88,6 +88,7 @@ struct OpenenocState {
     OpenenocEngineOps eng;
     void *eng_module;            /* dlopen handle of an RTL engine library */
     bool eng_is_rtl;
+    uint8_t af_cap;             /* Advanced Features capability (FLR) */
     OeEngine *engine;
     bool in_engine;              /* inside a call into the engine */
     bool guard_saved;
