@@ -17,6 +17,7 @@
  * and the interrupt output.
  */
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -310,6 +311,22 @@ void settle(OeEngine *e)
         } else {
             stable = 0;
         }
+        if (n == 200000 && getenv("OE_COSIM_DEBUG")) {
+            fprintf(stderr, "cosim: no quiescence: is=%u rsp=%u rspwr=%u snk=%u src=%u mem=%u/%u "
+                    "rx=%u tx=%u ini=%u oresp=%u rxq=%zu memact=%d\n",
+                    r->openenoc_endpoint__DOT__u_peer_dma__DOT__is_q,
+                    r->openenoc_endpoint__DOT__u_responder__DOT__state_q,
+                    r->openenoc_endpoint__DOT__u_rsp_wr__DOT__state_q,
+                    r->openenoc_endpoint__DOT__u_snk__DOT__state_q,
+                    r->openenoc_endpoint__DOT__u_src__DOT__state_q,
+                    r->openenoc_endpoint__DOT__u_mem__DOT__state_q,
+                    r->openenoc_endpoint__DOT__u_mem__DOT__own_q,
+                    r->openenoc_endpoint__DOT__u_oetp__DOT__u_rx__DOT__state_q,
+                    r->openenoc_endpoint__DOT__u_oetp__DOT__u_tx__DOT__state_q,
+                    r->openenoc_endpoint__DOT__u_oetp__DOT__u_initiator__DOT__state_q,
+                    r->openenoc_endpoint__DOT__u_oetp__DOT__u_responder__DOT__state_q,
+                    e->rxq.size(), (int)e->mem.active);
+        }
     }
 }
 
@@ -464,7 +481,13 @@ OeEngine *oe_engine_new(const OeHostOps *ops, void *opaque,
 void oe_engine_free(OeEngine *e)
 {
     if (e) {
+        /* Verilator erases the model's scopes from the thread's current
+         * context, which may be another engine's (or a freed one). */
+        Verilated::threadContextp(e->ctx.get());
         e->m->final();
+        e->m.reset();
+        Verilated::threadContextp(nullptr);
+        e->ctx.reset();
         delete e;
     }
 }
