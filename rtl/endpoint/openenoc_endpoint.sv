@@ -315,6 +315,7 @@ module openenoc_endpoint
     .m_r_valid(mr_valid[4]), .m_r_ready(mr_ready[4]), .m_r(mr), .m_r_resp(mr_resp),
     .m_b_valid(mb_valid[4]), .m_b_ready(mb_ready[4]), .m_b_resp(mb_resp),
     .rd_start, .rd_addr, .rd_len, .rd_id, .rd_dest, .rd_done, .rd_bytes, .rd_code_in(rsp_rd_code),
+    .wr_in_valid(local_rx.tvalid && rx_rsp), .wr_busy,
     .wr_start, .wr_addr, .wr_cap, .wr_done, .wr_bytes, .wr_code_in(rsp_wr_code)
   );
 

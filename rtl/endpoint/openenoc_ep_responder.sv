@@ -57,6 +57,8 @@ module openenoc_ep_responder
   input  logic [15:0]                 rd_bytes,
   input  logic [3:0]                  rd_code_in,
   // DMA write: payload -> memory
+  input  logic                        wr_in_valid,  // payload waiting for the writer
+  input  logic                        wr_busy,
   output logic                        wr_start,
   output logic [31:0]                 wr_addr,
   output logic [15:0]                 wr_cap,       // 0 = drain (rejected)
@@ -77,7 +79,8 @@ module openenoc_ep_responder
   logic [3:0]  early_q;
   logic [3:0]  cause_q, rec_code_q;
   logic [31:0] xfer_q;
-  logic        dma_done_q, rxs_seen_q, rxs_bad_q, rec_q, notify_q, cmt_q, merge_q;
+  logic        dma_done_q, rxs_seen_q, rxs_bad_q, rec_q, notify_q, cmt_q, merge_q, wr_started_q;
+  logic [31:0] rxs_len_q;
   logic [3:0]  dma_code_q;
 
   // policy check of the held request, widened to 33 bits
@@ -128,14 +131,17 @@ module openenoc_ep_responder
   assign rd_len   = len_q[15:0];
   assign rd_id    = seq_q;
   assign rd_dest  = {ROUTE_PEER, peer_q};
-  assign wr_start = state_q == RS_CHECK && !kind_q && op_q && rxs_q;
+  // the writer starts with the payload's first beat: a write cut before its
+  // Data brings none (its rx_status then reports 0 bytes)
+  assign wr_start = state_q == RS_DMA && !kind_q && op_q && rxs_q && !wr_started_q &&
+                    wr_in_valid && !wr_busy;
   assign wr_addr  = addr_q;
   assign wr_cap   = (early_q == 0 && allowed) ? len_q[15:0] : 16'd0;
 
   // verilator lint_off UNUSEDSIGNAL
   wire unused = &{1'b0, rsp.req_last, rsp.tx_status_valid, rsp.tx_status_peer_idx,
                   rsp.tx_status_sequence, rsp.tx_status_len, rsp.tx_status_error_code,
-                  rsp.rx_status_peer_idx, rsp.rx_status_sequence, rsp.rx_status_len,
+                  rsp.rx_status_peer_idx, rsp.rx_status_sequence,
                   m_r.keep, m_r.last, wr_bytes};
   // verilator lint_on UNUSEDSIGNAL
 
@@ -172,6 +178,8 @@ module openenoc_ep_responder
       notify_q   <= 1'b0;
       cmt_q      <= 1'b0;
       merge_q    <= 1'b0;
+      wr_started_q <= 1'b0;
+      rxs_len_q  <= '0;
     end else begin
       rec_q <= 1'b0;
       if (rsv_req && rsv_gnt) cmt_q <= 1'b1;
@@ -182,7 +190,9 @@ module openenoc_ep_responder
       if (rsp.rx_status_valid && rsp.rx_status_ready) begin
         rxs_seen_q <= 1'b1;
         rxs_bad_q  <= rsp.rx_status_error_code != 0;
+        rxs_len_q  <= rsp.rx_status_len;
       end
+      if (wr_start) wr_started_q <= 1'b1;
       if (rd_done) begin
         dma_done_q <= 1'b1;
         dma_code_q <= rd_code_in;
@@ -211,6 +221,7 @@ module openenoc_ep_responder
           dma_done_q <= 1'b0;
           rxs_seen_q <= 1'b0;
           rxs_bad_q  <= 1'b0;
+          wr_started_q <= 1'b0;
           state_q    <= RS_CHECK;
         end
 
@@ -269,7 +280,7 @@ module openenoc_ep_responder
             // the read's completion is the reply's source status
             if (dma_code_q != 0) fail(dma_code_q, dma_code_q);
             state_q <= RS_CPL;
-          end else if (op_q && dma_done_q && rxs_seen_q) begin
+          end else if (op_q && rxs_seen_q && (rxs_len_q == 0 ? !wr_started_q : dma_done_q)) begin
             if (cause_q != 0) ;                                   // rejected, recorded
             else if (dma_code_q != 0) fail(dma_code_q, dma_code_q);  // bus error wins
             else if (rxs_bad_q)       fail(4'd2, E_REMOTE_AXIS);
