@@ -66,3 +66,20 @@ $(COSIM_TBIN)/vecrun: $(TOP)/tests/vecrun.c $(COSIM_HARN) $(COSIM_LIB)
 	$(CC) $(COSIM_CFLAGS) $< $(COSIM_HARN) -o $@ $(COSIM_LDFLAGS)
 
 cosim-tests: $(COSIM_BINS)
+
+# check-cosim: every conformance program and every vector file against the
+# RTL; one summary line "cosim: N passed, M failed" (TAP tests counted).
+COSIM_TIMEOUT ?= 600
+check-cosim: $(COSIM_BINS)
+	@pass=0; fail=0; mkdir -p $(COSIM_BUILD)/logs; \
+	for t in $(COSIM_PROGS) vecrun; do \
+	    log=$(COSIM_BUILD)/logs/$$t.log; \
+	    if [ $$t = vecrun ]; then args=$(TOP)/tests/vectors; else args=; fi; \
+	    timeout $(COSIM_TIMEOUT) $(COSIM_TBIN)/$$t $$args >$$log 2>&1; rc=$$?; \
+	    ok=$$(grep -c '^ok' $$log); nok=$$(grep -c '^not ok' $$log); \
+	    [ $$rc = 124 ] && { echo "$$t: timed out after $(COSIM_TIMEOUT) s"; nok=$$((nok + 1)); }; \
+	    pass=$$((pass + ok)); fail=$$((fail + nok)); \
+	    echo "$$t: $$ok passed, $$nok failed"; \
+	    grep -B1 '^not ok' $$log | grep -v '^--' | sed 's/^/    /'; \
+	done; \
+	echo "cosim: $$pass passed, $$fail failed"; [ $$fail = 0 ]
