@@ -17,6 +17,10 @@ module openenoc_endpoint_oetp_engine
   // openenoc_oetp_tx (transmit pacing)
   input  logic [31:0]                time_step,
   input  logic                       local_tx_en,
+  // Frame ceiling in force, 36..MAX_RAW_FRAME_SIZE: MAX_RAW_FRAME_SIZE in
+  // hardware; a co-simulation library built once serves every
+  // engine.h max_raw_frame_size with it.
+  input  logic [13:0]                max_frame_size,
   openenoc_endpoint_if.core          endpoint_if,
   openenoc_axis_if.snk               s_axis_local,
   openenoc_axis_if.src               m_axis_local,
@@ -28,7 +32,7 @@ module openenoc_endpoint_oetp_engine
 );
   // Peer DMA fragment ceiling: header, DMA_WRITE_REQ metadata and EndOfData
   // take 32 bytes, Data is whole words.
-  localparam int FRAG_CEIL = 4 * ((MAX_RAW_FRAME_SIZE - DMA_OVERHEAD) / 4);
+  wire [13:0] frag_ceil = (max_frame_size - 14'(DMA_OVERHEAD)) & 14'h3FFC;
 
   // ---- elaboration checks -------------------------------------------------
   if (MAX_RAW_FRAME_SIZE < 36 || MAX_RAW_FRAME_SIZE > 8192)
@@ -180,8 +184,8 @@ module openenoc_endpoint_oetp_engine
     .rsp(lk_rsp), .lk(peer_lookup_if)
   );
 
-  openenoc_oetp_initiator #(.FRAG_CEIL(FRAG_CEIL)) u_initiator (
-    .clk, .rst, .time_step, .conf,
+  openenoc_oetp_initiator u_initiator (
+    .clk, .rst, .frag_ceil, .time_step, .conf,
     .req_valid(initiator_if.req_valid), .req(ini_req), .req_ready(ini_req_ready),
     .cpl_valid(ini_cpl_valid), .cpl(ini_cpl), .cpl_ready(initiator_if.cpl_ready),
     .ts_valid(initiator_if.tx_status_valid), .ts(ini_ts), .ts_ready(ini_ts_ready),
@@ -201,8 +205,8 @@ module openenoc_endpoint_oetp_engine
     .tx_done(rsp_done), .tx_done_sent(rsp_done_sent), .tx_done_code(rsp_done_code)
   );
 
-  openenoc_oetp_rx #(.MAX_FRAME(MAX_RAW_FRAME_SIZE), .FRAG_CEIL(FRAG_CEIL)) u_rx (
-    .clk, .rst, .conf,
+  openenoc_oetp_rx u_rx (
+    .clk, .rst, .max_frame(max_frame_size), .frag_ceil, .conf,
     .in_valid(eth_in.tvalid), .in_ready(eth_in.tready), .in_data(eth_in.tdata),
     .in_keep(eth_in.tkeep), .in_last(eth_in.tlast),
     .o_valid(local_out.tvalid), .o_ready(local_out.tready), .o_data(local_out.tdata),

@@ -6,11 +6,10 @@
 // matching validated response. Group writes complete locally.
 module openenoc_oetp_initiator
   import openenoc_oetp_pkg::*;
-#(
-  parameter int FRAG_CEIL = 8160
-) (
+(
   input  logic         clk,
   input  logic         rst,
+  input  logic [13:0]  frag_ceil,     // peer fragment ceiling in force
   // Endpoint cycles this clock edge stands for: 1 in hardware. A
   // co-simulation that hides pipeline latency from its host gives 0 while it
   // settles a host call and N to jump time, so response timers count host
@@ -115,7 +114,7 @@ module openenoc_oetp_initiator
     if (!peer_q.hit)                                   early_code = ERR_LOCAL_INVALID;
     else if (group_q && cmd_q.op == OP_READ)           early_code = ERR_LOCAL_INVALID;
     else if (cmd_q.kind == KIND_DMA &&
-             (cmd_q.len == '0 || cmd_q.len > LEN_W'(FRAG_CEIL))) early_code = ERR_LOCAL_INVALID;
+             (cmd_q.len == '0 || cmd_q.len > LEN_W'(frag_ceil))) early_code = ERR_LOCAL_INVALID;
   end
 
   tx_job_t new_job;

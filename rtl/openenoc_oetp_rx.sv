@@ -9,12 +9,12 @@
 // or to the initiator (response), never into the payload.
 module openenoc_oetp_rx
   import openenoc_oetp_pkg::*;
-#(
-  parameter int MAX_FRAME = 8192,
-  parameter int FRAG_CEIL = 8160
-) (
+(
   input  logic              clk,
   input  logic              rst,
+  input  logic [13:0]       max_frame,     // frame ceiling in force (bytes)
+  input  logic [13:0]       frag_ceil,     // peer fragment ceiling
+
   // the timeouts belong to the initiator
   // verilator lint_off UNUSEDSIGNAL
   input  oetp_conf_t        conf,
@@ -178,14 +178,14 @@ module openenoc_oetp_rx
   wire [KEEP_W-1:0] dkeep  = in_keep & (dfinal ? last_keep(dlen_q[1:0]) : 4'hF);
   wire len_ok = (fb_q == logical_frame ||
                  (logical_frame < 16'(PADDED_FRAME_LEN) && fb_q == 16'(PADDED_FRAME_LEN))) &&
-                fb_q <= 16'(MAX_FRAME);
+                fb_q <= {2'b00, max_frame};
   wire all_params = pidx_q == np;
   wire data_ok    = len_ok && eod_ok_q && !trunc_q && all_params;
 
-  // raw ceiling: a frame longer than MAX_FRAME is cut there
-  wire [1:0]  raw_room = 2'(MAX_FRAME) - fb_q[1:0];   // bytes left in the cut word, mod 4
-  wire        raw_cut  = (fb_q + 16'(kb) > 16'(MAX_FRAME)) ||
-                         (fb_q + 16'(kb) == 16'(MAX_FRAME) && !in_last);
+  // raw ceiling: a frame longer than max_frame is cut there
+  wire [1:0]  raw_room = max_frame[1:0] - fb_q[1:0];   // bytes left in the cut word, mod 4
+  wire        raw_cut  = (fb_q + 16'(kb) > {2'b00, max_frame}) ||
+                         (fb_q + 16'(kb) == {2'b00, max_frame} && !in_last);
 
   function automatic rx_admit_t make_admit(input logic [ERR_W-1:0] code);
     make_admit.cmd        = oetp_cmd_e'(cmd);
@@ -357,7 +357,7 @@ module openenoc_oetp_rx
                   state_q  <= in_last ? RX_FINAL : RX_DATA;
                 end else if (cmd == CMD_DMA_WRITE_REQ) begin
                   dlen_q <= in_data;
-                  if (in_data == '0 || in_data > LEN_W'(FRAG_CEIL)) begin
+                  if (in_data == '0 || in_data > LEN_W'(frag_ceil)) begin
                     admit_valid_q <= 1'b1;
                     admit_q       <= make_admit(ERR_LOCAL_INVALID);
                     rseq_q        <= rseq_q + 1;

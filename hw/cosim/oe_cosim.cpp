@@ -57,6 +57,7 @@ struct OeEngine {
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<Vopenenoc_endpoint> m;
     uint64_t reset_mac;
+    uint32_t max_frame;
     uint64_t now = 0;
     uint64_t armed = OE_TIMER_NONE;
     bool irq_level = false;
@@ -153,6 +154,7 @@ void drive(OeEngine *e, uint32_t step)
 {
     Vopenenoc_endpoint *m = e->m.get();
     m->time_step = step;
+    m->max_frame_size = e->max_frame;
     m->local_tx_en = !e->ops.tx_ready || e->ops.tx_ready(e->opaque);
     m->tx_tready = 1;
 
@@ -435,8 +437,14 @@ void hard_reset(OeEngine *e)
     m->rst = 0;
     cycle(e, 0);
     e->irq_msgs = 0;
-    /* The host's MAC property is the reset value of config.mac_address
-     * (a board-level setting: the FPGA itself resets it to 0). */
+    /* Board-level settings applied after every reset, as the C engine's
+     * reset values: the host's MAC property (the FPGA itself resets the MAC
+     * to 0) and, for a frame ceiling other than the RDL's, the fragment size
+     * ceiling 4*floor((max - 32)/4). */
+    if (e->max_frame != 8192) {
+        csr_issue(e, 0x83C, 4, false, (e->max_frame - 32) & ~3u);
+        settle(e);
+    }
     if (e->reset_mac) {
         csr_issue(e, 0x820, 4, false, (uint32_t)e->reset_mac);
         settle(e);
@@ -461,10 +469,9 @@ OeEngine *oe_engine_new(const OeHostOps *ops, void *opaque,
         return nullptr;
     }
     uint32_t max = cfg && cfg->max_raw_frame_size ? cfg->max_raw_frame_size : 8192;
-    if (max != 8192) {
+    if (max < 36 || max > 8192) {
         if (err) {
-            *err = max < 36 || max > 8192 ? "max_raw_frame_size must be 36..8192"
-                 : "this RTL model is built with MAX_RAW_FRAME_SIZE 8192 only";
+            *err = "max_raw_frame_size must be 36..8192";
         }
         return nullptr;
     }
@@ -472,6 +479,7 @@ OeEngine *oe_engine_new(const OeHostOps *ops, void *opaque,
     e->ops = *ops;
     e->opaque = opaque;
     e->reset_mac = cfg ? cfg->reset_mac & 0xFFFFFFFFFFFFull : 0;
+    e->max_frame = max;
     e->ctx.reset(new VerilatedContext());
     e->m.reset(new Vopenenoc_endpoint(e->ctx.get(), "openenoc_endpoint"));
     hard_reset(e);
@@ -518,7 +526,8 @@ OeCsrStatus oe_engine_csr_write(OeEngine *e, uint32_t offset, unsigned size,
 
 void oe_engine_rx_frame(OeEngine *e, const uint8_t *frame, size_t len)
 {
-    if (frame && len > 0 && len <= 8192) {
+    /* frames above the ceiling are dropped (the C engine's choice) */
+    if (frame && len > 0 && len <= e->max_frame) {
         e->rxq.emplace_back(frame, frame + len);
     }
     settle(e);

@@ -15,6 +15,9 @@ module openenoc_endpoint
   input  logic                  rst,
   input  logic [31:0]           time_step,     // 1 in hardware (see the oETP initiator)
   input  logic                  local_tx_en,   // 1 in hardware without pacing
+  // frame ceiling in force, 36..MAX_RAW_FRAME_SIZE (MAX_RAW_FRAME_SIZE in
+  // hardware; the co-simulation sets engine.h's max_raw_frame_size)
+  input  logic [13:0]           max_frame_size,
   // CSR bus (one request at a time; byte offsets of the 8 KiB aperture)
   input  logic                  csr_req,
   input  logic                  csr_req_is_wr,
@@ -62,7 +65,7 @@ module openenoc_endpoint
   input  logic [1:0]            mem_b_resp,
   input  logic [15:0]           mem_b_bytes
 );
-  localparam int FRAG_CEIL = 4 * ((MAX_RAW_FRAME_SIZE - DMA_OVERHEAD) / 4);
+  wire [13:0] frag_ceil = (max_frame_size - 14'(DMA_OVERHEAD)) & 14'h3FFC;
 
   if (MAX_RAW_FRAME_SIZE < 36 || MAX_RAW_FRAME_SIZE > 8192)
     $fatal(1, "MAX_RAW_FRAME_SIZE %0d outside 36..8192", MAX_RAW_FRAME_SIZE);
@@ -114,7 +117,7 @@ module openenoc_endpoint
   assign tx_tlast      = eth_tx.tlast;
 
   openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_oetp (
-    .clk, .rst, .time_step, .local_tx_en, .endpoint_if(ep), .s_axis_local(local_tx),
+    .clk, .rst, .time_step, .local_tx_en, .max_frame_size, .endpoint_if(ep), .s_axis_local(local_tx),
     .m_axis_local(local_rx), .s_axis_eth(eth_rx), .m_axis_eth(eth_tx),
     .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp)
   );
@@ -237,8 +240,8 @@ module openenoc_endpoint
   logic [31:0] rm_remote, rm_biten, rm_wdata, rm_rdata;
   logic [3:0]  rm_code;
 
-  openenoc_ep_peer_dma #(.FRAG_CEIL(FRAG_CEIL)) u_peer_dma (
-    .clk, .rst, .local_tx_en,
+  openenoc_ep_peer_dma u_peer_dma (
+    .clk, .rst, .frag_ceil, .local_tx_en,
     .peer_mac, .peer_local(c.peers_entry_local_address_base),
     .peer_remote(c.peers_entry_remote_address_base), .peer_size(c.peers_entry_size_bytes),
     .peer_mode(c.peers_entry_dma_mode), .peer_irq_enable(c.peers_entry_dma_irq_enable),
@@ -303,8 +306,8 @@ module openenoc_endpoint
   logic [SEQ_W-1:0]  rd_id;
   logic [DEST_W-1:0] rd_dest;
 
-  openenoc_ep_responder #(.FRAG_CEIL(FRAG_CEIL)) u_responder (
-    .clk, .rst, .peer_local(c.peers_entry_local_address_base), .peer_size(c.peers_entry_size_bytes),
+  openenoc_ep_responder u_responder (
+    .clk, .rst, .frag_ceil, .peer_local(c.peers_entry_local_address_base), .peer_size(c.peers_entry_size_bytes),
     .peer_mode(c.peers_entry_dma_mode), .peer_irq_enable(c.peers_entry_dma_irq_enable),
     .ev_peer_dma(c.irq_event_enable_peer_dma_complete), .ev_rmem(c.irq_event_enable_rmem_error),
     .rsp, .rec_valid(rec_a_valid), .rec_peer(rec_a_peer), .rec_code(rec_a_code),
@@ -344,8 +347,8 @@ module openenoc_endpoint
   logic [15:0] raw_rd_len, raw_rd_bytes, raw_wr_cap, raw_wr_bytes, raw_wr_seen;
   logic [3:0]  raw_rd_code, raw_wr_code;
 
-  openenoc_ep_raw #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_raw (
-    .clk, .rst, .local_tx_en,
+  openenoc_ep_raw u_raw (
+    .clk, .rst, .max_frame(max_frame_size), .local_tx_en,
     .tx_base(c.raw_tx_buffer_address_base), .tx_len(c.raw_tx_frame_length_bytes),
     .tx_request(c.raw_tx_command_status_request), .tx_clear(c.raw_tx_command_status_clear_errors),
     .tx_request_hwclr(h.raw_tx_command_status_request_hwclr),
@@ -394,7 +397,7 @@ module openenoc_endpoint
   );
 
   openenoc_ep_direct #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_direct (
-    .clk, .rst, .local_tx_en, .credit_ok,
+    .clk, .rst, .max_frame(max_frame_size), .local_tx_en, .credit_ok,
     .src_tdata(c.direct_source_data_tdata), .src_tvalid(c.direct_source_control_tvalid),
     .src_tlast(c.direct_source_control_tlast), .src_tkeep(c.direct_source_control_tkeep),
     .src_tvalid_hwclr(h.direct_source_control_tvalid_hwclr),
@@ -424,7 +427,7 @@ module openenoc_endpoint
     h.info_direct_axis_supported    = INFO_DIRECT_AXIS_SUPPORTED_RESET;
     h.info_rmem_supported           = INFO_RMEM_SUPPORTED_RESET;
     h.info_irq_supported            = INFO_IRQ_SUPPORTED_RESET;
-    h.info_max_dma_frame_size_bytes = 16'(MAX_RAW_FRAME_SIZE);
+    h.info_max_dma_frame_size_bytes = {2'b00, max_frame_size};
     // IRQ views
     h.irq_status_claim_pending      = status_word[0];
     h.irq_status_credit_full        = status_word[1];

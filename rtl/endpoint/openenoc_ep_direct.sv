@@ -19,6 +19,7 @@ module openenoc_ep_direct
 ) (
   input  logic              clk,
   input  logic              rst,
+  input  logic [13:0]       max_frame,          // frame ceiling in force
   input  logic              local_tx_en,
   input  logic              credit_ok,          // the IRQ FIFO has a free credit
   // source CSRs
@@ -102,7 +103,7 @@ module openenoc_ep_direct
             oversize_q <= 1'b0;
             wcount_q   <= '0;
           end
-          if (nb > 14'(MAX_RAW_FRAME_SIZE)) begin
+          if (nb > max_frame) begin
             oversize_q <= 1'b1;
           end else begin
             txbuf_q[first ? '0 : wcount_q] <= {src_tkeep, src_tdata};
@@ -142,7 +143,7 @@ module openenoc_ep_direct
 
   assign i_ready     = count_q < 13'(RX_WORDS);
   wire   push        = i_valid && i_ready;
-  assign can_receive = count_q <= 13'(RX_WORDS - (MAX_RAW_FRAME_SIZE + 3) / 4);
+  assign can_receive = count_q + {1'b0, max_frame[13:2]} + 13'(|max_frame[1:0]) <= 13'(RX_WORDS);
   wire [36:0] head   = rxbuf_q[sr_q];
   assign snk_tvalid  = sk_q == SK_VISIBLE;
   assign snk_tdata   = snk_tvalid ? head[31:0] : '0;

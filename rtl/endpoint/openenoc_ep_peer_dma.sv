@@ -11,11 +11,10 @@
 module openenoc_ep_peer_dma
   import openenoc_oetp_pkg::*;
   import openenoc_ep_pkg::*;
-#(
-  parameter int FRAG_CEIL = 8160
-) (
+(
   input  logic                        clk,
   input  logic                        rst,
+  input  logic [13:0]                 frag_ceil,          // peer fragment ceiling in force
   input  logic                        local_tx_en,
   // CSR fields
   input  logic [NUM_PEERS-1:0][47:0]  peer_mac,
@@ -134,7 +133,7 @@ module openenoc_ep_peer_dma
                                     input logic [31:0] lb, input logic [31:0] rb,
                                     input logic [31:0] size, input logic [31:0] mfs);
     block_ok = (mode == 2'd2 || mode == 2'd3) && size != 0 && mfs >= 32'd4 &&
-               mfs <= 32'(FRAG_CEIL) &&
+               mfs <= {18'd0, frag_ceil} &&
                {1'b0, lb} + {1'b0, size} <= 33'h1_0000_0000 &&
                {1'b0, rb} + {1'b0, size} <= 33'h1_0000_0000 &&
                !(is_group(mac) && mode == 2'd2);

@@ -8,11 +8,10 @@
 module openenoc_ep_raw
   import openenoc_oetp_pkg::*;
   import openenoc_ep_pkg::*;
-#(
-  parameter int MAX_RAW_FRAME_SIZE = 8192
-) (
+(
   input  logic        clk,
   input  logic        rst,
+  input  logic [13:0] max_frame,             // frame ceiling in force
   input  logic        local_tx_en,
   // TX descriptor
   input  logic [31:0] tx_base,
@@ -68,7 +67,7 @@ module openenoc_ep_raw
   input  logic [3:0]  wr_code_in
 );
   function automatic logic buffer_ok(input logic [31:0] base, input logic [31:0] len);
-    buffer_ok = len != 0 && len <= 32'(MAX_RAW_FRAME_SIZE) &&
+    buffer_ok = len != 0 && len <= {18'd0, max_frame} &&
                 {1'b0, base} + {1'b0, len} <= 33'h1_0000_0000;
   endfunction
 

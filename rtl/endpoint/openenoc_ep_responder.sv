@@ -10,11 +10,10 @@
 module openenoc_ep_responder
   import openenoc_oetp_pkg::*;
   import openenoc_ep_pkg::*;
-#(
-  parameter int FRAG_CEIL = 8160
-) (
+(
   input  logic                        clk,
   input  logic                        rst,
+  input  logic [13:0]                 frag_ceil,       // peer fragment ceiling in force
   input  logic [NUM_PEERS-1:0][31:0]  peer_local,
   input  logic [NUM_PEERS-1:0][31:0]  peer_size,
   input  logic [NUM_PEERS-1:0][1:0]   peer_mode,
@@ -89,7 +88,7 @@ module openenoc_ep_responder
   wire [32:0] wend  = base + {1'b0, peer_size[peer_q]};
   wire        mode_ok = kind_q ? (mode == 2'd1 && addr_q[1:0] == 2'b00)
                                : (op_q ? mode == 2'd2 : mode == 2'd3);
-  wire        allowed = mode_ok && len_q != 0 && len_q <= 32'(FRAG_CEIL) &&
+  wire        allowed = mode_ok && len_q != 0 && len_q <= {18'd0, frag_ceil} &&
                         base <= {1'b0, addr_q} && {1'b0, addr_q} + {1'b0, len_q} <= wend &&
                         wend <= 33'h1_0000_0000;
 
