@@ -34,9 +34,9 @@ cosim: $(COSIM_LIB)
 lint-cosim:
 	$(VERILATOR) --lint-only -Wall -Wno-UNUSEDPARAM -I$(TOP)/rtl --top-module openenoc_endpoint $(COSIM_SRCS)
 
-$(COSIM_OBJ)/Vopenenoc_endpoint__ALL.a: $(COSIM_SRCS) $(TOP)/rtl/endpoint/openenoc_endpoint.f
+$(COSIM_OBJ)/Vopenenoc_endpoint__ALL.a: $(COSIM_SRCS) $(TOP)/rtl/endpoint/openenoc_endpoint.f $(TOP)/mk/cosim.mk
 	@mkdir -p $(COSIM_BUILD)
-	$(VERILATOR) --cc --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint \
+	$(VERILATOR) --cc --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint --savable \
 	    -I$(TOP)/rtl --top-module openenoc_endpoint -Mdir $(COSIM_OBJ) \
 	    -CFLAGS "-O2 -fPIC" $(COSIM_SRCS) >$(COSIM_BUILD)/verilate.log 2>&1 || \
 	    { tail -40 $(COSIM_BUILD)/verilate.log; exit 1; }
@@ -45,6 +45,7 @@ $(COSIM_LIB): $(COSIM_OBJ)/Vopenenoc_endpoint__ALL.a $(COSIM_WRAP) $(TOP)/includ
 	$(CXX) -O2 -fPIC -shared -std=c++17 -I$(COSIM_OBJ) -I$(VERILATOR_ROOT_DIR)/include \
 	    -I$(VERILATOR_ROOT_DIR)/include/vltstd -I$(TOP)/include $(COSIM_WRAP) \
 	    $(VERILATOR_ROOT_DIR)/include/verilated.cpp $(VERILATOR_ROOT_DIR)/include/verilated_threads.cpp \
+	    $(VERILATOR_ROOT_DIR)/include/verilated_save.cpp \
 	    $(COSIM_OBJ)/Vopenenoc_endpoint__ALL.a -o $@ -lpthread
 
 # ---- the engine conformance suite against the RTL ---------------------------
