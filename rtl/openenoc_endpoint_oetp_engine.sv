@@ -21,6 +21,11 @@ module openenoc_endpoint_oetp_engine
   // hardware; a co-simulation library built once serves every
   // engine.h max_raw_frame_size with it.
   input  logic [13:0]                max_frame_size,
+  // The DMA responder holds an undelivered failure notification: a new
+  // received request is discarded as if the responder were busy
+  // (oetp-engine.txt "This also applies while the DMA responder retains a
+  // pending IRQ notification").
+  input  logic                       responder_hold,
   openenoc_endpoint_if.core          endpoint_if,
   openenoc_axis_if.snk               s_axis_local,
   openenoc_axis_if.src               m_axis_local,
@@ -215,7 +220,7 @@ module openenoc_endpoint_oetp_engine
     .lk_req_valid(rx_lk_valid), .lk_req(rx_lk), .lk_rsp_valid(rx_lk_rsp), .lk_rsp(lk_rsp),
     .claim_available(responder_if.non_oetp_rx_available), .claim_valid,
     .claim_ready(responder_if.non_oetp_rx_claim_ready),
-    .admit_valid, .admit, .rsp_busy, .rsp_accepted,
+    .admit_valid, .admit, .rsp_busy(rsp_busy || responder_hold), .rsp_accepted,
     .rxs_valid, .rxs, .rxs_ready(responder_if.rx_status_ready),
     .ctx, .ini_done(rx_ini_done), .ini_result(rx_ini_result), .ini_busy(rx_ini_busy), .ini_ending(rx_ini_ending),
     .ini_len(rx_ini_len)

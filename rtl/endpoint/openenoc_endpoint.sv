@@ -117,10 +117,12 @@ module openenoc_endpoint
   assign tx_tlast      = eth_tx.tlast;
 
   openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_oetp (
-    .clk, .rst, .time_step, .local_tx_en, .max_frame_size, .endpoint_if(ep), .s_axis_local(local_tx),
+    .clk, .rst, .time_step, .local_tx_en, .max_frame_size, .responder_hold, .endpoint_if(ep), .s_axis_local(local_tx),
     .m_axis_local(local_rx), .s_axis_eth(eth_rx), .m_axis_eth(eth_tx),
     .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp)
   );
+
+  logic responder_hold;
 
   openenoc_ep_lookup u_lookup (
     .clk, .rst, .mac(peer_mac), .rmem_offset(c.peers_entry_rmem_address_offset),
@@ -310,7 +312,7 @@ module openenoc_endpoint
     .clk, .rst, .frag_ceil, .peer_local(c.peers_entry_local_address_base), .peer_size(c.peers_entry_size_bytes),
     .peer_mode(c.peers_entry_dma_mode), .peer_irq_enable(c.peers_entry_dma_irq_enable),
     .ev_peer_dma(c.irq_event_enable_peer_dma_complete), .ev_rmem(c.irq_event_enable_rmem_error),
-    .rsp, .rec_valid(rec_a_valid), .rec_peer(rec_a_peer), .rec_code(rec_a_code),
+    .rsp, .hold(responder_hold), .rec_valid(rec_a_valid), .rec_peer(rec_a_peer), .rec_code(rec_a_code),
     .rsv_req(rsv_req[2]), .rsv_gnt(rsv_gnt[2]), .cmt_valid(cmt_valid[2]), .cmt_ready(cmt_ready[2]),
     .cmt_source(cmt_source[2]), .cmt_peer(cmt_peer[2]),
     .m_req_valid(mreq_valid[4]), .m_req_ready(mreq_ready[4]), .m_req(mreq[4]),

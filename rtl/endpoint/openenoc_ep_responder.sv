@@ -22,6 +22,7 @@ module openenoc_ep_responder
   input  logic                        ev_rmem,
   openenoc_dma_transfer_if.executor   rsp,
   // failure record (peer status lives in the peer DMA block)
+  output logic                        hold,         // notification pending: take no request
   output logic                        rec_valid,
   output logic [1:0]                  rec_peer,
   output logic [3:0]                  rec_code,
@@ -106,6 +107,7 @@ module openenoc_ep_responder
   assign rsp.cpl_error_code  = cause_q;
   assign rsp.cpl_rdata       = rdata_q;
 
+  assign hold      = notify_q;
   assign rec_valid = rec_q;
   assign rec_peer  = peer_q;
   assign rec_code  = rec_code_q;
