@@ -32,7 +32,8 @@ VERILATOR_ROOT_DIR := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 cosim: $(COSIM_LIB)
 
 lint-cosim:
-	$(VERILATOR) --lint-only -Wall -Wno-UNUSEDPARAM -I$(TOP)/rtl --top-module openenoc_endpoint $(COSIM_SRCS)
+	$(VERILATOR) --lint-only -Wall -I$(TOP)/rtl --top-module openenoc_endpoint $(COSIM_SRCS)
+	@echo "lint-cosim: rtl/endpoint verilator -Wall clean"
 
 $(COSIM_OBJ)/Vopenenoc_endpoint__ALL.a: $(COSIM_SRCS) $(TOP)/rtl/endpoint/openenoc_endpoint.f $(TOP)/mk/cosim.mk
 	@mkdir -p $(COSIM_BUILD)
@@ -71,7 +72,7 @@ cosim-tests: $(COSIM_BINS)
 # check-cosim: every conformance program and every vector file against the
 # RTL; one summary line "cosim: N passed, M failed" (TAP tests counted).
 COSIM_TIMEOUT ?= 600
-check-cosim: $(COSIM_BINS)
+check-cosim: lint-cosim $(COSIM_BINS)
 	@pass=0; fail=0; mkdir -p $(COSIM_BUILD)/logs; \
 	for t in $(COSIM_PROGS) vecrun; do \
 	    log=$(COSIM_BUILD)/logs/$$t.log; \

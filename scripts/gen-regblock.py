@@ -112,11 +112,14 @@ def gen_pkg(regs, mem):
     out.append("  localparam logic [12:0] RMEM_BASE = %s;" % sv_const(13, mem.raw_absolute_address))
     out.append("  localparam int RMEM_WORDS = %d;" % mem.get_property("mementries"))
     out.append("")
-    out.append("  // Reset value of every field (the RDL's).")
+    out.append("  // Reset value of every field (the RDL's). The core uses those of the")
+    out.append("  // constant read-only fields; the rest are here for completeness.")
+    out.append("  // verilator lint_off UNUSEDPARAM")
     for f in fields:
         out.append("  localparam logic %s %s_RESET = %s;" %
                    ("[%d:0]" % (f.width - 1) if f.width > 1 else "", f.member.upper(),
                     sv_const(f.width, f.reset)))
+    out.append("  // verilator lint_on UNUSEDPARAM")
     out.append("")
     out.append("  // Software-written fields (rw and rw/hwclr) and the RMEM window request.")
     out.append("  typedef struct packed {")

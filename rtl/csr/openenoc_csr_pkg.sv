@@ -6,7 +6,9 @@ package openenoc_csr_pkg;
   localparam logic [12:0] RMEM_BASE = 13'hC00;
   localparam int RMEM_WORDS = 256;
 
-  // Reset value of every field (the RDL's).
+  // Reset value of every field (the RDL's). The core uses those of the
+  // constant read-only fields; the rest are here for completeness.
+  // verilator lint_off UNUSEDPARAM
   localparam logic [31:0] TEST_REG_VALUE_RESET = 32'h0;
   localparam logic [7:0] REGB_F0_RESET = 8'h0;
   localparam logic [7:0] REGB_F1_RESET = 8'h0;
@@ -104,6 +106,7 @@ package openenoc_csr_pkg;
   localparam logic [15:0] SWITCH_IF_FORWARDING_TABLE_ENTRY_MAC_HI_RESET = 16'h0;
   localparam logic [3:0] SWITCH_IF_FORWARDING_TABLE_ENTRY_IFACE_BITMAP_RESET = 4'h0;
   localparam logic  SWITCH_IF_FORWARDING_TABLE_ENTRY_CONFIG_ENABLED_RESET = 1'h0;
+  // verilator lint_on UNUSEDPARAM
 
   // Software-written fields (rw and rw/hwclr) and the RMEM window request.
   typedef struct packed {

@@ -453,7 +453,10 @@ module openenoc_endpoint
   end
 
   // verilator lint_off UNUSEDSIGNAL
+  // readers have no write channel, writers no read channel; reserved status bits
   wire unused = &{1'b0, ep.core_to_csr, src_busy, snk_bytes, snk_seen, rd_busy, wr_busy,
+                  status_word[31:24], status_word[7:5], mw_ready[5], mw_ready[2], mw_ready[0],
+                  mr_valid[6], mr_valid[3], mr_valid[1], mb_valid[5], mb_valid[2], mb_valid[0],
                   wr_seen, raw_wr_busy, c};
   // verilator lint_on UNUSEDSIGNAL
 endmodule

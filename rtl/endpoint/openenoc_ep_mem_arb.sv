@@ -55,10 +55,10 @@ module openenoc_ep_mem_arb
     pick = '0;
     any  = 1'b0;
     for (int k = N - 1; k >= 0; k--) begin
-      int c;
-      c = (int'(next_q) + k) % N;
+      logic [IW-1:0] c;
+      c = IW'((int'(next_q) + k) % N);
       if (c_req_valid[c]) begin
-        pick = IW'(c);
+        pick = c;
         any  = 1'b1;
       end
     end

@@ -53,6 +53,11 @@ module openenoc_ep_mem_reader
   logic [DEST_W-1:0] dest_q;
   logic [USER_W-1:0] user_q;
 
+  // the held beat's last flag: the transfer's end is known from m_r.last
+  // verilator lint_off UNUSEDSIGNAL
+  wire unused = hold_q.last;
+  // verilator lint_on UNUSEDSIGNAL
+
   assign busy        = state_q != RD_IDLE;
   assign done        = done_q;
   assign done_bytes  = bytes_q;

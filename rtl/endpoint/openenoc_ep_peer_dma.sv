@@ -31,7 +31,10 @@ module openenoc_ep_peer_dma
   output logic [NUM_PEERS-1:0]        peer_done,
   output logic [NUM_PEERS-1:0]        peer_error,
   output logic [NUM_PEERS-1:0][3:0]   peer_error_code,
+  // rounded down to whole words: the low bits do not matter
+  // verilator lint_off UNUSEDSIGNAL
   input  logic [31:0]                 max_fragment_size,
+  // verilator lint_on UNUSEDSIGNAL
   input  logic                        event_enable,       // irq.event_enable.peer_dma_complete
   // failures recorded for other controllers (responder, RMEM)
   input  logic                        rec_a_valid,

@@ -51,7 +51,10 @@ package openenoc_ep_pkg;
     wr_code = (resp == RESP_DECERR) ? E_WR_DECERR : E_WR_SLVERR;
   endfunction
 
+  // the I/G bit decides (bit 40 of the value, bit 0 of the first octet)
+  // verilator lint_off UNUSEDSIGNAL
   function automatic logic is_group(input logic [47:0] mac);
     is_group = mac[40];
   endfunction
+  // verilator lint_on UNUSEDSIGNAL
 endpackage

@@ -76,7 +76,8 @@ module openenoc_ep_raw
   tx_state_e   tx_q;
   logic        tx_idle_q, tx_done_q, tx_err_q, tx_rsv_q, tx_cmt_q;
   logic [3:0]  tx_code_q;
-  logic [31:0] tx_xfer_q, tx_base_q, tx_len_q;
+  logic [31:0] tx_xfer_q, tx_base_q;
+  logic [15:0] tx_len_q;              // checked against the ceiling (<= 8192)
 
   wire tx_acc_want = tx_request && tx_q == TX_IDLE && !tx_cmt_q;
   assign rsv_req[0]      = tx_acc_want && tx_ev;
@@ -86,7 +87,7 @@ module openenoc_ep_raw
   assign cmt_valid[0]     = tx_cmt_q;
   assign rd_start  = tx_q == TX_WAIT && local_tx_en && !rd_busy;
   assign rd_addr   = tx_base_q;
-  assign rd_len    = tx_len_q[15:0];
+  assign rd_len    = tx_len_q;
   assign tx_idle   = tx_idle_q;
   assign tx_done   = tx_done_q;
   assign tx_error  = tx_err_q;
@@ -113,7 +114,7 @@ module openenoc_ep_raw
           tx_done_q <= 1'b0;
           tx_xfer_q <= '0;
           tx_base_q <= tx_base;
-          tx_len_q  <= tx_len;
+          tx_len_q  <= tx_len[15:0];
           tx_rsv_q  <= tx_ev;
           if (buffer_ok(tx_base, tx_len)) begin
             tx_idle_q <= 1'b0;

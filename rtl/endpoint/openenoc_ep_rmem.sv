@@ -18,7 +18,10 @@ module openenoc_ep_rmem
   // window access from the register block
   input  logic                        req,
   input  logic                        req_is_wr,
+  // a narrow access works on its whole word (the byte lanes are in biten)
+  // verilator lint_off UNUSEDSIGNAL
   input  logic [9:0]                  req_addr,
+  // verilator lint_on UNUSEDSIGNAL
   input  logic [31:0]                 req_wdata,
   input  logic [31:0]                 req_biten,
   output logic                        rd_ack,
