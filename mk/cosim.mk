@@ -43,7 +43,7 @@ $(COSIM_OBJ)/Vopenenoc_endpoint__ALL.a: $(COSIM_SRCS) $(TOP)/rtl/endpoint/openen
 	    { tail -40 $(COSIM_BUILD)/verilate.log; exit 1; }
 
 $(COSIM_LIB): $(COSIM_OBJ)/Vopenenoc_endpoint__ALL.a $(COSIM_WRAP) $(TOP)/include/openenoc/engine.h
-	$(CXX) -O2 -fPIC -shared -std=c++17 -I$(COSIM_OBJ) -I$(VERILATOR_ROOT_DIR)/include \
+	$(CXX) -O2 -fPIC -shared -Wl,-Bsymbolic -std=c++17 -I$(COSIM_OBJ) -I$(VERILATOR_ROOT_DIR)/include \
 	    -I$(VERILATOR_ROOT_DIR)/include/vltstd -I$(TOP)/include $(COSIM_WRAP) \
 	    $(VERILATOR_ROOT_DIR)/include/verilated.cpp $(VERILATOR_ROOT_DIR)/include/verilated_threads.cpp \
 	    $(VERILATOR_ROOT_DIR)/include/verilated_save.cpp \
@@ -56,7 +56,7 @@ COSIM_TBIN   := $(COSIM_BUILD)/tests
 COSIM_HARN   := $(wildcard $(TOP)/tests/harness/*.c) $(TOP)/hw/engine/oetp_wire.c
 COSIM_CFLAGS := -O2 -g -std=c11 -D_DEFAULT_SOURCE -I$(TOP)/include -I$(TOP)/tests/harness
 COSIM_PROGS  := $(basename $(notdir $(wildcard $(TOP)/tests/conformance/test_*.c)))
-COSIM_BINS   := $(addprefix $(COSIM_TBIN)/,$(COSIM_PROGS) vecrun)
+COSIM_BINS   := $(addprefix $(COSIM_TBIN)/,$(COSIM_PROGS) vecrun fuzz_replay)
 COSIM_LDFLAGS := -L$(COSIM_BUILD) -Wl,-rpath,$(COSIM_BUILD) -lopenenoc_rtl -lstdc++
 
 $(COSIM_TBIN)/test_%: $(TOP)/tests/conformance/test_%.c $(COSIM_HARN) $(COSIM_LIB)
@@ -67,16 +67,21 @@ $(COSIM_TBIN)/vecrun: $(TOP)/tests/vecrun.c $(COSIM_HARN) $(COSIM_LIB)
 	@mkdir -p $(COSIM_TBIN)
 	$(CC) $(COSIM_CFLAGS) $< $(COSIM_HARN) -o $@ $(COSIM_LDFLAGS)
 
+$(COSIM_TBIN)/fuzz_replay: $(TOP)/tests/fuzz/fuzz_engine.c $(TOP)/tests/fuzz/fuzz_replay.c $(COSIM_HARN) $(COSIM_LIB)
+	@mkdir -p $(COSIM_TBIN)
+	$(CC) $(COSIM_CFLAGS) $(TOP)/tests/fuzz/fuzz_engine.c $(TOP)/tests/fuzz/fuzz_replay.c $(COSIM_HARN) -o $@ $(COSIM_LDFLAGS)
+
 cosim-tests: $(COSIM_BINS)
 
-# check-cosim: every conformance program and every vector file against the
-# RTL; one summary line "cosim: N passed, M failed" (TAP tests counted).
+# check-cosim: lint, then every conformance program, every vector file and
+# the fuzz seed corpus against the RTL; one summary line
+# "cosim: N passed, M failed" (TAP tests counted).
 COSIM_TIMEOUT ?= 600
 check-cosim: lint-cosim $(COSIM_BINS)
 	@pass=0; fail=0; mkdir -p $(COSIM_BUILD)/logs; \
-	for t in $(COSIM_PROGS) vecrun; do \
+	for t in $(COSIM_PROGS) vecrun fuzz_replay; do \
 	    log=$(COSIM_BUILD)/logs/$$t.log; \
-	    if [ $$t = vecrun ]; then args=$(TOP)/tests/vectors; else args=; fi; \
+	    case $$t in vecrun) args=$(TOP)/tests/vectors;; fuzz_replay) args=$(TOP)/tests/fuzz/seeds;; *) args=;; esac; \
 	    timeout $(COSIM_TIMEOUT) $(COSIM_TBIN)/$$t $$args >$$log 2>&1; rc=$$?; \
 	    ok=$$(grep -c '^ok' $$log); nok=$$(grep -c '^not ok' $$log); \
 	    [ $$rc = 124 ] && { echo "$$t: timed out after $(COSIM_TIMEOUT) s"; nok=$$((nok + 1)); }; \
@@ -85,3 +90,12 @@ check-cosim: lint-cosim $(COSIM_BINS)
 	    grep -B1 '^not ok' $$log | grep -v '^--' | sed 's/^/    /'; \
 	done; \
 	echo "cosim: $$pass passed, $$fail failed"; [ $$fail = 0 ]
+
+# bench-cosim: the RTL engine against the C engine in the same run.
+COSIM_BENCH := $(COSIM_BUILD)/cosim_bench
+$(COSIM_BENCH): $(TOP)/bench/cosim_bench.c $(wildcard $(TOP)/hw/engine/*.c) $(COSIM_LIB)
+	$(CC) -O2 -std=c11 -D_DEFAULT_SOURCE -I$(TOP)/include $(TOP)/bench/cosim_bench.c \
+	    $(wildcard $(TOP)/hw/engine/*.c) -o $@ -ldl
+
+bench-cosim: $(COSIM_BENCH)
+	@$(COSIM_BENCH) --lib $(COSIM_LIB) $(COSIM_BENCH_ARGS)

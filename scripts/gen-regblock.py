@@ -279,7 +279,25 @@ module openenoc_csr_regs
   assign wr_ack  = wr_ack_q;
   assign rd_data = rd_data_q;
 endmodule""")
-    return "\n".join(out) + "\n"
+    text = "\n".join(out) + "\n"
+    # One variable per field rather than one wide struct: a simulator then
+    # updates only the fields that change (Verilator copies a whole
+    # variable for every non-blocking update of a part of it).
+    decls, assigns = [], []
+    for r in regs:
+        for f in r.fields:
+            if f.sw_write:
+                decls.append("  logic %s q_%s;" % (f.packed(), f.member))
+                assigns.append("  assign csr_to_core.%s = q_%s;" % (f.member, f.member))
+    for name, width in (("rmem_req", ""), ("rmem_req_is_wr", ""),
+                        ("rmem_addr", "[%d:0]" % ((mem.size - 1).bit_length() - 1)),
+                        ("rmem_wr_data", "[31:0]"), ("rmem_wr_biten", "[31:0]")):
+        decls.append("  logic %s q_%s;" % (width, name))
+        assigns.append("  assign csr_to_core.%s = q_%s;" % (name, name))
+    text = text.replace("q.", "q_")
+    text = text.replace("  csr_to_core_t q;\n", "\n".join(decls) + "\n")
+    text = text.replace("  assign csr_to_core = q;\n", "\n".join(assigns) + "\n")
+    return text
 
 
 def main():

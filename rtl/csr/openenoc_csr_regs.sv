@@ -23,7 +23,66 @@ module openenoc_csr_regs
   output csr_to_core_t          csr_to_core,
   input  core_to_csr_t          core_to_csr
 );
-  csr_to_core_t q;
+  logic [31:0] q_test_reg_value;
+  logic [7:0] q_regB_f0;
+  logic [7:0] q_regB_f1;
+  logic [7:0] q_regB_f2;
+  logic [7:0] q_regB_f3;
+  logic [31:0] q_config_mac_address_lo;
+  logic [15:0] q_config_mac_address_hi;
+  logic [31:0] q_config_multicast_address_lo;
+  logic [15:0] q_config_multicast_address_hi;
+  logic [1:0] q_config_non_oetp_control_receive_mode;
+  logic [31:0] q_config_rmem_timeout_cycles;
+  logic [31:0] q_config_dma_timeout_cycles;
+  logic [31:0] q_config_dma_max_fragment_size_bytes;
+  logic [31:0] q_direct_source_data_tdata;
+  logic  q_direct_source_control_tvalid;
+  logic  q_direct_source_control_tlast;
+  logic [3:0] q_direct_source_control_tkeep;
+  logic  q_direct_sink_control_tready;
+  logic [31:0] q_raw_tx_buffer_address_base;
+  logic [31:0] q_raw_tx_frame_length_bytes;
+  logic  q_raw_tx_command_status_request;
+  logic  q_raw_tx_command_status_clear_errors;
+  logic [31:0] q_raw_rx_buffer_address_base;
+  logic [31:0] q_raw_rx_buffer_capacity_bytes;
+  logic  q_raw_rx_command_status_request;
+  logic  q_raw_rx_command_status_clear_errors;
+  logic  q_irq_control_global_enable;
+  logic  q_irq_control_clear_errors;
+  logic  q_irq_event_enable_peer_dma_complete;
+  logic  q_irq_event_enable_non_oetp_dma_tx_complete;
+  logic  q_irq_event_enable_non_oetp_dma_rx_complete;
+  logic  q_irq_event_enable_non_oetp_direct_tx_complete;
+  logic  q_irq_event_enable_non_oetp_direct_rx_available;
+  logic  q_irq_event_enable_rmem_error;
+  logic [10:0] q_irq_complete_peer_idx;
+  logic [3:0] q_irq_complete_source;
+  logic [15:0] q_irq_complete_sequence;
+  logic  q_irq_complete_valid;
+  logic [3:0][31:0] q_peers_entry_mac_address_lo;
+  logic [3:0][15:0] q_peers_entry_mac_address_hi;
+  logic [3:0][31:0] q_peers_entry_rmem_address_offset;
+  logic [3:0][31:0] q_peers_entry_local_address_base;
+  logic [3:0][31:0] q_peers_entry_remote_address_base;
+  logic [3:0][31:0] q_peers_entry_size_bytes;
+  logic [3:0][1:0] q_peers_entry_dma_mode;
+  logic [3:0] q_peers_entry_dma_irq_enable;
+  logic [3:0] q_peers_entry_dma_request;
+  logic [3:0] q_peers_entry_dma_clear_error;
+  logic  q_switch_if_forwarding_control_operation_mode;
+  logic  q_switch_if_forwarding_control_pause_request;
+  logic [3:0] q_switch_if_default_forwarding_bitmap;
+  logic [7:0][31:0] q_switch_if_forwarding_table_entry_mac_lo;
+  logic [7:0][15:0] q_switch_if_forwarding_table_entry_mac_hi;
+  logic [7:0][3:0] q_switch_if_forwarding_table_entry_iface_bitmap;
+  logic [7:0] q_switch_if_forwarding_table_entry_config_enabled;
+  logic  q_rmem_req;
+  logic  q_rmem_req_is_wr;
+  logic [9:0] q_rmem_addr;
+  logic [31:0] q_rmem_wr_data;
+  logic [31:0] q_rmem_wr_biten;
   logic         rd_ack_q, wr_ack_q;
   logic [31:0]  rd_data_q, rdata;
 
@@ -31,283 +90,342 @@ module openenoc_csr_regs
   wire in_rmem = waddr >= RMEM_BASE && waddr < RMEM_BASE + CSR_ADDR_W'(4 * RMEM_WORDS);
   wire wr = req && req_is_wr && !in_rmem;
 
-  assign csr_to_core = q;
+  assign csr_to_core.test_reg_value = q_test_reg_value;
+  assign csr_to_core.regB_f0 = q_regB_f0;
+  assign csr_to_core.regB_f1 = q_regB_f1;
+  assign csr_to_core.regB_f2 = q_regB_f2;
+  assign csr_to_core.regB_f3 = q_regB_f3;
+  assign csr_to_core.config_mac_address_lo = q_config_mac_address_lo;
+  assign csr_to_core.config_mac_address_hi = q_config_mac_address_hi;
+  assign csr_to_core.config_multicast_address_lo = q_config_multicast_address_lo;
+  assign csr_to_core.config_multicast_address_hi = q_config_multicast_address_hi;
+  assign csr_to_core.config_non_oetp_control_receive_mode = q_config_non_oetp_control_receive_mode;
+  assign csr_to_core.config_rmem_timeout_cycles = q_config_rmem_timeout_cycles;
+  assign csr_to_core.config_dma_timeout_cycles = q_config_dma_timeout_cycles;
+  assign csr_to_core.config_dma_max_fragment_size_bytes = q_config_dma_max_fragment_size_bytes;
+  assign csr_to_core.direct_source_data_tdata = q_direct_source_data_tdata;
+  assign csr_to_core.direct_source_control_tvalid = q_direct_source_control_tvalid;
+  assign csr_to_core.direct_source_control_tlast = q_direct_source_control_tlast;
+  assign csr_to_core.direct_source_control_tkeep = q_direct_source_control_tkeep;
+  assign csr_to_core.direct_sink_control_tready = q_direct_sink_control_tready;
+  assign csr_to_core.raw_tx_buffer_address_base = q_raw_tx_buffer_address_base;
+  assign csr_to_core.raw_tx_frame_length_bytes = q_raw_tx_frame_length_bytes;
+  assign csr_to_core.raw_tx_command_status_request = q_raw_tx_command_status_request;
+  assign csr_to_core.raw_tx_command_status_clear_errors = q_raw_tx_command_status_clear_errors;
+  assign csr_to_core.raw_rx_buffer_address_base = q_raw_rx_buffer_address_base;
+  assign csr_to_core.raw_rx_buffer_capacity_bytes = q_raw_rx_buffer_capacity_bytes;
+  assign csr_to_core.raw_rx_command_status_request = q_raw_rx_command_status_request;
+  assign csr_to_core.raw_rx_command_status_clear_errors = q_raw_rx_command_status_clear_errors;
+  assign csr_to_core.irq_control_global_enable = q_irq_control_global_enable;
+  assign csr_to_core.irq_control_clear_errors = q_irq_control_clear_errors;
+  assign csr_to_core.irq_event_enable_peer_dma_complete = q_irq_event_enable_peer_dma_complete;
+  assign csr_to_core.irq_event_enable_non_oetp_dma_tx_complete = q_irq_event_enable_non_oetp_dma_tx_complete;
+  assign csr_to_core.irq_event_enable_non_oetp_dma_rx_complete = q_irq_event_enable_non_oetp_dma_rx_complete;
+  assign csr_to_core.irq_event_enable_non_oetp_direct_tx_complete = q_irq_event_enable_non_oetp_direct_tx_complete;
+  assign csr_to_core.irq_event_enable_non_oetp_direct_rx_available = q_irq_event_enable_non_oetp_direct_rx_available;
+  assign csr_to_core.irq_event_enable_rmem_error = q_irq_event_enable_rmem_error;
+  assign csr_to_core.irq_complete_peer_idx = q_irq_complete_peer_idx;
+  assign csr_to_core.irq_complete_source = q_irq_complete_source;
+  assign csr_to_core.irq_complete_sequence = q_irq_complete_sequence;
+  assign csr_to_core.irq_complete_valid = q_irq_complete_valid;
+  assign csr_to_core.peers_entry_mac_address_lo = q_peers_entry_mac_address_lo;
+  assign csr_to_core.peers_entry_mac_address_hi = q_peers_entry_mac_address_hi;
+  assign csr_to_core.peers_entry_rmem_address_offset = q_peers_entry_rmem_address_offset;
+  assign csr_to_core.peers_entry_local_address_base = q_peers_entry_local_address_base;
+  assign csr_to_core.peers_entry_remote_address_base = q_peers_entry_remote_address_base;
+  assign csr_to_core.peers_entry_size_bytes = q_peers_entry_size_bytes;
+  assign csr_to_core.peers_entry_dma_mode = q_peers_entry_dma_mode;
+  assign csr_to_core.peers_entry_dma_irq_enable = q_peers_entry_dma_irq_enable;
+  assign csr_to_core.peers_entry_dma_request = q_peers_entry_dma_request;
+  assign csr_to_core.peers_entry_dma_clear_error = q_peers_entry_dma_clear_error;
+  assign csr_to_core.switch_if_forwarding_control_operation_mode = q_switch_if_forwarding_control_operation_mode;
+  assign csr_to_core.switch_if_forwarding_control_pause_request = q_switch_if_forwarding_control_pause_request;
+  assign csr_to_core.switch_if_default_forwarding_bitmap = q_switch_if_default_forwarding_bitmap;
+  assign csr_to_core.switch_if_forwarding_table_entry_mac_lo = q_switch_if_forwarding_table_entry_mac_lo;
+  assign csr_to_core.switch_if_forwarding_table_entry_mac_hi = q_switch_if_forwarding_table_entry_mac_hi;
+  assign csr_to_core.switch_if_forwarding_table_entry_iface_bitmap = q_switch_if_forwarding_table_entry_iface_bitmap;
+  assign csr_to_core.switch_if_forwarding_table_entry_config_enabled = q_switch_if_forwarding_table_entry_config_enabled;
+  assign csr_to_core.rmem_req = q_rmem_req;
+  assign csr_to_core.rmem_req_is_wr = q_rmem_req_is_wr;
+  assign csr_to_core.rmem_addr = q_rmem_addr;
+  assign csr_to_core.rmem_wr_data = q_rmem_wr_data;
+  assign csr_to_core.rmem_wr_biten = q_rmem_wr_biten;
 
   always_comb begin
     rdata = '0;
     case (waddr)
-      13'h0: begin rdata[31:0] = q.test_reg_value; end
-      13'h4: begin rdata[7:0] = q.regB_f0; rdata[15:8] = q.regB_f1; rdata[23:16] = q.regB_f2; rdata[31:24] = q.regB_f3; end
+      13'h0: begin rdata[31:0] = q_test_reg_value; end
+      13'h4: begin rdata[7:0] = q_regB_f0; rdata[15:8] = q_regB_f1; rdata[23:16] = q_regB_f2; rdata[31:24] = q_regB_f3; end
       13'h800: begin rdata[31:0] = core_to_csr.info_rmem_total_depth; end
       13'h804: begin rdata[10:0] = core_to_csr.info_num_of_peers; rdata[11:11] = core_to_csr.info_peer_dma_supported; rdata[12:12] = core_to_csr.info_non_oetp_dma_supported; rdata[13:13] = core_to_csr.info_direct_axis_supported; rdata[14:14] = core_to_csr.info_rmem_supported; rdata[15:15] = core_to_csr.info_irq_supported; rdata[31:16] = core_to_csr.info_max_dma_frame_size_bytes; end
-      13'h820: begin rdata[31:0] = q.config_mac_address_lo; end
-      13'h824: begin rdata[15:0] = q.config_mac_address_hi; end
-      13'h828: begin rdata[31:0] = q.config_multicast_address_lo; end
-      13'h82C: begin rdata[15:0] = q.config_multicast_address_hi; end
-      13'h830: begin rdata[1:0] = q.config_non_oetp_control_receive_mode; end
-      13'h834: begin rdata[31:0] = q.config_rmem_timeout_cycles; end
-      13'h838: begin rdata[31:0] = q.config_dma_timeout_cycles; end
-      13'h83C: begin rdata[31:0] = q.config_dma_max_fragment_size_bytes; end
-      13'h840: begin rdata[31:0] = q.direct_source_data_tdata; end
-      13'h844: begin rdata[0:0] = q.direct_source_control_tvalid; rdata[8:8] = q.direct_source_control_tlast; rdata[19:16] = q.direct_source_control_tkeep; end
+      13'h820: begin rdata[31:0] = q_config_mac_address_lo; end
+      13'h824: begin rdata[15:0] = q_config_mac_address_hi; end
+      13'h828: begin rdata[31:0] = q_config_multicast_address_lo; end
+      13'h82C: begin rdata[15:0] = q_config_multicast_address_hi; end
+      13'h830: begin rdata[1:0] = q_config_non_oetp_control_receive_mode; end
+      13'h834: begin rdata[31:0] = q_config_rmem_timeout_cycles; end
+      13'h838: begin rdata[31:0] = q_config_dma_timeout_cycles; end
+      13'h83C: begin rdata[31:0] = q_config_dma_max_fragment_size_bytes; end
+      13'h840: begin rdata[31:0] = q_direct_source_data_tdata; end
+      13'h844: begin rdata[0:0] = q_direct_source_control_tvalid; rdata[8:8] = q_direct_source_control_tlast; rdata[19:16] = q_direct_source_control_tkeep; end
       13'h848: begin rdata[0:0] = core_to_csr.direct_source_status_tready; end
       13'h850: begin rdata[31:0] = core_to_csr.direct_sink_data_tdata; end
-      13'h854: begin rdata[0:0] = q.direct_sink_control_tready; end
+      13'h854: begin rdata[0:0] = q_direct_sink_control_tready; end
       13'h858: begin rdata[0:0] = core_to_csr.direct_sink_status_tvalid; rdata[8:8] = core_to_csr.direct_sink_status_tlast; rdata[19:16] = core_to_csr.direct_sink_status_tkeep; end
-      13'h860: begin rdata[31:0] = q.raw_tx_buffer_address_base; end
-      13'h864: begin rdata[31:0] = q.raw_tx_frame_length_bytes; end
-      13'h868: begin rdata[8:8] = q.raw_tx_command_status_request; rdata[9:9] = q.raw_tx_command_status_clear_errors; rdata[16:16] = core_to_csr.raw_tx_command_status_idle; rdata[24:24] = core_to_csr.raw_tx_command_status_done; rdata[25:25] = core_to_csr.raw_tx_command_status_error; rdata[31:28] = core_to_csr.raw_tx_command_status_error_code; end
+      13'h860: begin rdata[31:0] = q_raw_tx_buffer_address_base; end
+      13'h864: begin rdata[31:0] = q_raw_tx_frame_length_bytes; end
+      13'h868: begin rdata[8:8] = q_raw_tx_command_status_request; rdata[9:9] = q_raw_tx_command_status_clear_errors; rdata[16:16] = core_to_csr.raw_tx_command_status_idle; rdata[24:24] = core_to_csr.raw_tx_command_status_done; rdata[25:25] = core_to_csr.raw_tx_command_status_error; rdata[31:28] = core_to_csr.raw_tx_command_status_error_code; end
       13'h86C: begin rdata[31:0] = core_to_csr.raw_tx_transferred_length_bytes; end
-      13'h870: begin rdata[31:0] = q.raw_rx_buffer_address_base; end
-      13'h874: begin rdata[31:0] = q.raw_rx_buffer_capacity_bytes; end
-      13'h878: begin rdata[8:8] = q.raw_rx_command_status_request; rdata[9:9] = q.raw_rx_command_status_clear_errors; rdata[16:16] = core_to_csr.raw_rx_command_status_idle; rdata[17:17] = core_to_csr.raw_rx_command_status_armed; rdata[24:24] = core_to_csr.raw_rx_command_status_done; rdata[25:25] = core_to_csr.raw_rx_command_status_error; rdata[31:28] = core_to_csr.raw_rx_command_status_error_code; end
+      13'h870: begin rdata[31:0] = q_raw_rx_buffer_address_base; end
+      13'h874: begin rdata[31:0] = q_raw_rx_buffer_capacity_bytes; end
+      13'h878: begin rdata[8:8] = q_raw_rx_command_status_request; rdata[9:9] = q_raw_rx_command_status_clear_errors; rdata[16:16] = core_to_csr.raw_rx_command_status_idle; rdata[17:17] = core_to_csr.raw_rx_command_status_armed; rdata[24:24] = core_to_csr.raw_rx_command_status_done; rdata[25:25] = core_to_csr.raw_rx_command_status_error; rdata[31:28] = core_to_csr.raw_rx_command_status_error_code; end
       13'h87C: begin rdata[31:0] = core_to_csr.raw_rx_received_length_bytes; end
-      13'h880: begin rdata[0:0] = q.irq_control_global_enable; rdata[8:8] = q.irq_control_clear_errors; end
-      13'h884: begin rdata[0:0] = q.irq_event_enable_peer_dma_complete; rdata[1:1] = q.irq_event_enable_non_oetp_dma_tx_complete; rdata[2:2] = q.irq_event_enable_non_oetp_dma_rx_complete; rdata[3:3] = q.irq_event_enable_non_oetp_direct_tx_complete; rdata[4:4] = q.irq_event_enable_non_oetp_direct_rx_available; rdata[5:5] = q.irq_event_enable_rmem_error; end
+      13'h880: begin rdata[0:0] = q_irq_control_global_enable; rdata[8:8] = q_irq_control_clear_errors; end
+      13'h884: begin rdata[0:0] = q_irq_event_enable_peer_dma_complete; rdata[1:1] = q_irq_event_enable_non_oetp_dma_tx_complete; rdata[2:2] = q_irq_event_enable_non_oetp_dma_rx_complete; rdata[3:3] = q_irq_event_enable_non_oetp_direct_tx_complete; rdata[4:4] = q_irq_event_enable_non_oetp_direct_rx_available; rdata[5:5] = q_irq_event_enable_rmem_error; end
       13'h888: begin rdata[0:0] = core_to_csr.irq_status_claim_pending; rdata[1:1] = core_to_csr.irq_status_credit_full; rdata[2:2] = core_to_csr.irq_status_overflow; rdata[3:3] = core_to_csr.irq_status_invalid_complete; rdata[4:4] = core_to_csr.irq_status_irq_asserted; rdata[15:8] = core_to_csr.irq_status_fifo_level; rdata[23:16] = core_to_csr.irq_status_reserved_count; end
       13'h88C: begin rdata[10:0] = core_to_csr.irq_claim_peer_idx; rdata[14:11] = core_to_csr.irq_claim_source; rdata[30:15] = core_to_csr.irq_claim_sequence; rdata[31:31] = core_to_csr.irq_claim_valid; end
-      13'h890: begin rdata[10:0] = q.irq_complete_peer_idx; rdata[14:11] = q.irq_complete_source; rdata[30:15] = q.irq_complete_sequence; rdata[31:31] = q.irq_complete_valid; end
-      13'h900: begin rdata[31:0] = q.peers_entry_mac_address_lo[0]; end
-      13'h904: begin rdata[15:0] = q.peers_entry_mac_address_hi[0]; end
-      13'h91C: begin rdata[31:0] = q.peers_entry_mac_address_lo[1]; end
-      13'h920: begin rdata[15:0] = q.peers_entry_mac_address_hi[1]; end
-      13'h938: begin rdata[31:0] = q.peers_entry_mac_address_lo[2]; end
-      13'h93C: begin rdata[15:0] = q.peers_entry_mac_address_hi[2]; end
-      13'h954: begin rdata[31:0] = q.peers_entry_mac_address_lo[3]; end
-      13'h958: begin rdata[15:0] = q.peers_entry_mac_address_hi[3]; end
-      13'h908: begin rdata[31:0] = q.peers_entry_rmem_address_offset[0]; end
-      13'h924: begin rdata[31:0] = q.peers_entry_rmem_address_offset[1]; end
-      13'h940: begin rdata[31:0] = q.peers_entry_rmem_address_offset[2]; end
-      13'h95C: begin rdata[31:0] = q.peers_entry_rmem_address_offset[3]; end
-      13'h90C: begin rdata[31:0] = q.peers_entry_local_address_base[0]; end
-      13'h928: begin rdata[31:0] = q.peers_entry_local_address_base[1]; end
-      13'h944: begin rdata[31:0] = q.peers_entry_local_address_base[2]; end
-      13'h960: begin rdata[31:0] = q.peers_entry_local_address_base[3]; end
-      13'h910: begin rdata[31:0] = q.peers_entry_remote_address_base[0]; end
-      13'h92C: begin rdata[31:0] = q.peers_entry_remote_address_base[1]; end
-      13'h948: begin rdata[31:0] = q.peers_entry_remote_address_base[2]; end
-      13'h964: begin rdata[31:0] = q.peers_entry_remote_address_base[3]; end
-      13'h914: begin rdata[31:0] = q.peers_entry_size_bytes[0]; end
-      13'h930: begin rdata[31:0] = q.peers_entry_size_bytes[1]; end
-      13'h94C: begin rdata[31:0] = q.peers_entry_size_bytes[2]; end
-      13'h968: begin rdata[31:0] = q.peers_entry_size_bytes[3]; end
-      13'h918: begin rdata[1:0] = q.peers_entry_dma_mode[0]; rdata[2:2] = q.peers_entry_dma_irq_enable[0]; rdata[8:8] = q.peers_entry_dma_request[0]; rdata[9:9] = q.peers_entry_dma_clear_error[0]; rdata[16:16] = core_to_csr.peers_entry_dma_idle[0]; rdata[24:24] = core_to_csr.peers_entry_dma_done[0]; rdata[25:25] = core_to_csr.peers_entry_dma_error[0]; rdata[31:28] = core_to_csr.peers_entry_dma_error_code[0]; end
-      13'h934: begin rdata[1:0] = q.peers_entry_dma_mode[1]; rdata[2:2] = q.peers_entry_dma_irq_enable[1]; rdata[8:8] = q.peers_entry_dma_request[1]; rdata[9:9] = q.peers_entry_dma_clear_error[1]; rdata[16:16] = core_to_csr.peers_entry_dma_idle[1]; rdata[24:24] = core_to_csr.peers_entry_dma_done[1]; rdata[25:25] = core_to_csr.peers_entry_dma_error[1]; rdata[31:28] = core_to_csr.peers_entry_dma_error_code[1]; end
-      13'h950: begin rdata[1:0] = q.peers_entry_dma_mode[2]; rdata[2:2] = q.peers_entry_dma_irq_enable[2]; rdata[8:8] = q.peers_entry_dma_request[2]; rdata[9:9] = q.peers_entry_dma_clear_error[2]; rdata[16:16] = core_to_csr.peers_entry_dma_idle[2]; rdata[24:24] = core_to_csr.peers_entry_dma_done[2]; rdata[25:25] = core_to_csr.peers_entry_dma_error[2]; rdata[31:28] = core_to_csr.peers_entry_dma_error_code[2]; end
-      13'h96C: begin rdata[1:0] = q.peers_entry_dma_mode[3]; rdata[2:2] = q.peers_entry_dma_irq_enable[3]; rdata[8:8] = q.peers_entry_dma_request[3]; rdata[9:9] = q.peers_entry_dma_clear_error[3]; rdata[16:16] = core_to_csr.peers_entry_dma_idle[3]; rdata[24:24] = core_to_csr.peers_entry_dma_done[3]; rdata[25:25] = core_to_csr.peers_entry_dma_error[3]; rdata[31:28] = core_to_csr.peers_entry_dma_error_code[3]; end
+      13'h890: begin rdata[10:0] = q_irq_complete_peer_idx; rdata[14:11] = q_irq_complete_source; rdata[30:15] = q_irq_complete_sequence; rdata[31:31] = q_irq_complete_valid; end
+      13'h900: begin rdata[31:0] = q_peers_entry_mac_address_lo[0]; end
+      13'h904: begin rdata[15:0] = q_peers_entry_mac_address_hi[0]; end
+      13'h91C: begin rdata[31:0] = q_peers_entry_mac_address_lo[1]; end
+      13'h920: begin rdata[15:0] = q_peers_entry_mac_address_hi[1]; end
+      13'h938: begin rdata[31:0] = q_peers_entry_mac_address_lo[2]; end
+      13'h93C: begin rdata[15:0] = q_peers_entry_mac_address_hi[2]; end
+      13'h954: begin rdata[31:0] = q_peers_entry_mac_address_lo[3]; end
+      13'h958: begin rdata[15:0] = q_peers_entry_mac_address_hi[3]; end
+      13'h908: begin rdata[31:0] = q_peers_entry_rmem_address_offset[0]; end
+      13'h924: begin rdata[31:0] = q_peers_entry_rmem_address_offset[1]; end
+      13'h940: begin rdata[31:0] = q_peers_entry_rmem_address_offset[2]; end
+      13'h95C: begin rdata[31:0] = q_peers_entry_rmem_address_offset[3]; end
+      13'h90C: begin rdata[31:0] = q_peers_entry_local_address_base[0]; end
+      13'h928: begin rdata[31:0] = q_peers_entry_local_address_base[1]; end
+      13'h944: begin rdata[31:0] = q_peers_entry_local_address_base[2]; end
+      13'h960: begin rdata[31:0] = q_peers_entry_local_address_base[3]; end
+      13'h910: begin rdata[31:0] = q_peers_entry_remote_address_base[0]; end
+      13'h92C: begin rdata[31:0] = q_peers_entry_remote_address_base[1]; end
+      13'h948: begin rdata[31:0] = q_peers_entry_remote_address_base[2]; end
+      13'h964: begin rdata[31:0] = q_peers_entry_remote_address_base[3]; end
+      13'h914: begin rdata[31:0] = q_peers_entry_size_bytes[0]; end
+      13'h930: begin rdata[31:0] = q_peers_entry_size_bytes[1]; end
+      13'h94C: begin rdata[31:0] = q_peers_entry_size_bytes[2]; end
+      13'h968: begin rdata[31:0] = q_peers_entry_size_bytes[3]; end
+      13'h918: begin rdata[1:0] = q_peers_entry_dma_mode[0]; rdata[2:2] = q_peers_entry_dma_irq_enable[0]; rdata[8:8] = q_peers_entry_dma_request[0]; rdata[9:9] = q_peers_entry_dma_clear_error[0]; rdata[16:16] = core_to_csr.peers_entry_dma_idle[0]; rdata[24:24] = core_to_csr.peers_entry_dma_done[0]; rdata[25:25] = core_to_csr.peers_entry_dma_error[0]; rdata[31:28] = core_to_csr.peers_entry_dma_error_code[0]; end
+      13'h934: begin rdata[1:0] = q_peers_entry_dma_mode[1]; rdata[2:2] = q_peers_entry_dma_irq_enable[1]; rdata[8:8] = q_peers_entry_dma_request[1]; rdata[9:9] = q_peers_entry_dma_clear_error[1]; rdata[16:16] = core_to_csr.peers_entry_dma_idle[1]; rdata[24:24] = core_to_csr.peers_entry_dma_done[1]; rdata[25:25] = core_to_csr.peers_entry_dma_error[1]; rdata[31:28] = core_to_csr.peers_entry_dma_error_code[1]; end
+      13'h950: begin rdata[1:0] = q_peers_entry_dma_mode[2]; rdata[2:2] = q_peers_entry_dma_irq_enable[2]; rdata[8:8] = q_peers_entry_dma_request[2]; rdata[9:9] = q_peers_entry_dma_clear_error[2]; rdata[16:16] = core_to_csr.peers_entry_dma_idle[2]; rdata[24:24] = core_to_csr.peers_entry_dma_done[2]; rdata[25:25] = core_to_csr.peers_entry_dma_error[2]; rdata[31:28] = core_to_csr.peers_entry_dma_error_code[2]; end
+      13'h96C: begin rdata[1:0] = q_peers_entry_dma_mode[3]; rdata[2:2] = q_peers_entry_dma_irq_enable[3]; rdata[8:8] = q_peers_entry_dma_request[3]; rdata[9:9] = q_peers_entry_dma_clear_error[3]; rdata[16:16] = core_to_csr.peers_entry_dma_idle[3]; rdata[24:24] = core_to_csr.peers_entry_dma_done[3]; rdata[25:25] = core_to_csr.peers_entry_dma_error[3]; rdata[31:28] = core_to_csr.peers_entry_dma_error_code[3]; end
       13'h1000: begin rdata[15:0] = core_to_csr.switch_if_info_table_depth; rdata[21:16] = core_to_csr.switch_if_info_num_of_interfaces; end
-      13'h1004: begin rdata[0:0] = q.switch_if_forwarding_control_operation_mode; rdata[7:7] = q.switch_if_forwarding_control_pause_request; rdata[15:15] = core_to_csr.switch_if_forwarding_control_pause_done; end
-      13'h1008: begin rdata[3:0] = q.switch_if_default_forwarding_bitmap; end
-      13'h1080: begin rdata[31:0] = q.switch_if_forwarding_table_entry_mac_lo[0]; end
-      13'h1084: begin rdata[15:0] = q.switch_if_forwarding_table_entry_mac_hi[0]; end
-      13'h1090: begin rdata[31:0] = q.switch_if_forwarding_table_entry_mac_lo[1]; end
-      13'h1094: begin rdata[15:0] = q.switch_if_forwarding_table_entry_mac_hi[1]; end
-      13'h10A0: begin rdata[31:0] = q.switch_if_forwarding_table_entry_mac_lo[2]; end
-      13'h10A4: begin rdata[15:0] = q.switch_if_forwarding_table_entry_mac_hi[2]; end
-      13'h10B0: begin rdata[31:0] = q.switch_if_forwarding_table_entry_mac_lo[3]; end
-      13'h10B4: begin rdata[15:0] = q.switch_if_forwarding_table_entry_mac_hi[3]; end
-      13'h10C0: begin rdata[31:0] = q.switch_if_forwarding_table_entry_mac_lo[4]; end
-      13'h10C4: begin rdata[15:0] = q.switch_if_forwarding_table_entry_mac_hi[4]; end
-      13'h10D0: begin rdata[31:0] = q.switch_if_forwarding_table_entry_mac_lo[5]; end
-      13'h10D4: begin rdata[15:0] = q.switch_if_forwarding_table_entry_mac_hi[5]; end
-      13'h10E0: begin rdata[31:0] = q.switch_if_forwarding_table_entry_mac_lo[6]; end
-      13'h10E4: begin rdata[15:0] = q.switch_if_forwarding_table_entry_mac_hi[6]; end
-      13'h10F0: begin rdata[31:0] = q.switch_if_forwarding_table_entry_mac_lo[7]; end
-      13'h10F4: begin rdata[15:0] = q.switch_if_forwarding_table_entry_mac_hi[7]; end
-      13'h1088: begin rdata[3:0] = q.switch_if_forwarding_table_entry_iface_bitmap[0]; end
-      13'h1098: begin rdata[3:0] = q.switch_if_forwarding_table_entry_iface_bitmap[1]; end
-      13'h10A8: begin rdata[3:0] = q.switch_if_forwarding_table_entry_iface_bitmap[2]; end
-      13'h10B8: begin rdata[3:0] = q.switch_if_forwarding_table_entry_iface_bitmap[3]; end
-      13'h10C8: begin rdata[3:0] = q.switch_if_forwarding_table_entry_iface_bitmap[4]; end
-      13'h10D8: begin rdata[3:0] = q.switch_if_forwarding_table_entry_iface_bitmap[5]; end
-      13'h10E8: begin rdata[3:0] = q.switch_if_forwarding_table_entry_iface_bitmap[6]; end
-      13'h10F8: begin rdata[3:0] = q.switch_if_forwarding_table_entry_iface_bitmap[7]; end
-      13'h108C: begin rdata[0:0] = q.switch_if_forwarding_table_entry_config_enabled[0]; end
-      13'h109C: begin rdata[0:0] = q.switch_if_forwarding_table_entry_config_enabled[1]; end
-      13'h10AC: begin rdata[0:0] = q.switch_if_forwarding_table_entry_config_enabled[2]; end
-      13'h10BC: begin rdata[0:0] = q.switch_if_forwarding_table_entry_config_enabled[3]; end
-      13'h10CC: begin rdata[0:0] = q.switch_if_forwarding_table_entry_config_enabled[4]; end
-      13'h10DC: begin rdata[0:0] = q.switch_if_forwarding_table_entry_config_enabled[5]; end
-      13'h10EC: begin rdata[0:0] = q.switch_if_forwarding_table_entry_config_enabled[6]; end
-      13'h10FC: begin rdata[0:0] = q.switch_if_forwarding_table_entry_config_enabled[7]; end
+      13'h1004: begin rdata[0:0] = q_switch_if_forwarding_control_operation_mode; rdata[7:7] = q_switch_if_forwarding_control_pause_request; rdata[15:15] = core_to_csr.switch_if_forwarding_control_pause_done; end
+      13'h1008: begin rdata[3:0] = q_switch_if_default_forwarding_bitmap; end
+      13'h1080: begin rdata[31:0] = q_switch_if_forwarding_table_entry_mac_lo[0]; end
+      13'h1084: begin rdata[15:0] = q_switch_if_forwarding_table_entry_mac_hi[0]; end
+      13'h1090: begin rdata[31:0] = q_switch_if_forwarding_table_entry_mac_lo[1]; end
+      13'h1094: begin rdata[15:0] = q_switch_if_forwarding_table_entry_mac_hi[1]; end
+      13'h10A0: begin rdata[31:0] = q_switch_if_forwarding_table_entry_mac_lo[2]; end
+      13'h10A4: begin rdata[15:0] = q_switch_if_forwarding_table_entry_mac_hi[2]; end
+      13'h10B0: begin rdata[31:0] = q_switch_if_forwarding_table_entry_mac_lo[3]; end
+      13'h10B4: begin rdata[15:0] = q_switch_if_forwarding_table_entry_mac_hi[3]; end
+      13'h10C0: begin rdata[31:0] = q_switch_if_forwarding_table_entry_mac_lo[4]; end
+      13'h10C4: begin rdata[15:0] = q_switch_if_forwarding_table_entry_mac_hi[4]; end
+      13'h10D0: begin rdata[31:0] = q_switch_if_forwarding_table_entry_mac_lo[5]; end
+      13'h10D4: begin rdata[15:0] = q_switch_if_forwarding_table_entry_mac_hi[5]; end
+      13'h10E0: begin rdata[31:0] = q_switch_if_forwarding_table_entry_mac_lo[6]; end
+      13'h10E4: begin rdata[15:0] = q_switch_if_forwarding_table_entry_mac_hi[6]; end
+      13'h10F0: begin rdata[31:0] = q_switch_if_forwarding_table_entry_mac_lo[7]; end
+      13'h10F4: begin rdata[15:0] = q_switch_if_forwarding_table_entry_mac_hi[7]; end
+      13'h1088: begin rdata[3:0] = q_switch_if_forwarding_table_entry_iface_bitmap[0]; end
+      13'h1098: begin rdata[3:0] = q_switch_if_forwarding_table_entry_iface_bitmap[1]; end
+      13'h10A8: begin rdata[3:0] = q_switch_if_forwarding_table_entry_iface_bitmap[2]; end
+      13'h10B8: begin rdata[3:0] = q_switch_if_forwarding_table_entry_iface_bitmap[3]; end
+      13'h10C8: begin rdata[3:0] = q_switch_if_forwarding_table_entry_iface_bitmap[4]; end
+      13'h10D8: begin rdata[3:0] = q_switch_if_forwarding_table_entry_iface_bitmap[5]; end
+      13'h10E8: begin rdata[3:0] = q_switch_if_forwarding_table_entry_iface_bitmap[6]; end
+      13'h10F8: begin rdata[3:0] = q_switch_if_forwarding_table_entry_iface_bitmap[7]; end
+      13'h108C: begin rdata[0:0] = q_switch_if_forwarding_table_entry_config_enabled[0]; end
+      13'h109C: begin rdata[0:0] = q_switch_if_forwarding_table_entry_config_enabled[1]; end
+      13'h10AC: begin rdata[0:0] = q_switch_if_forwarding_table_entry_config_enabled[2]; end
+      13'h10BC: begin rdata[0:0] = q_switch_if_forwarding_table_entry_config_enabled[3]; end
+      13'h10CC: begin rdata[0:0] = q_switch_if_forwarding_table_entry_config_enabled[4]; end
+      13'h10DC: begin rdata[0:0] = q_switch_if_forwarding_table_entry_config_enabled[5]; end
+      13'h10EC: begin rdata[0:0] = q_switch_if_forwarding_table_entry_config_enabled[6]; end
+      13'h10FC: begin rdata[0:0] = q_switch_if_forwarding_table_entry_config_enabled[7]; end
       default: rdata = '0;
     endcase
   end
 
   always_ff @(posedge clk) begin
     if (rst) begin
-      q.test_reg_value <= TEST_REG_VALUE_RESET;
-      q.regB_f0 <= REGB_F0_RESET;
-      q.regB_f1 <= REGB_F1_RESET;
-      q.regB_f2 <= REGB_F2_RESET;
-      q.regB_f3 <= REGB_F3_RESET;
-      q.config_mac_address_lo <= CONFIG_MAC_ADDRESS_LO_RESET;
-      q.config_mac_address_hi <= CONFIG_MAC_ADDRESS_HI_RESET;
-      q.config_multicast_address_lo <= CONFIG_MULTICAST_ADDRESS_LO_RESET;
-      q.config_multicast_address_hi <= CONFIG_MULTICAST_ADDRESS_HI_RESET;
-      q.config_non_oetp_control_receive_mode <= CONFIG_NON_OETP_CONTROL_RECEIVE_MODE_RESET;
-      q.config_rmem_timeout_cycles <= CONFIG_RMEM_TIMEOUT_CYCLES_RESET;
-      q.config_dma_timeout_cycles <= CONFIG_DMA_TIMEOUT_CYCLES_RESET;
-      q.config_dma_max_fragment_size_bytes <= CONFIG_DMA_MAX_FRAGMENT_SIZE_BYTES_RESET;
-      q.direct_source_data_tdata <= DIRECT_SOURCE_DATA_TDATA_RESET;
-      q.direct_source_control_tvalid <= DIRECT_SOURCE_CONTROL_TVALID_RESET;
-      q.direct_source_control_tlast <= DIRECT_SOURCE_CONTROL_TLAST_RESET;
-      q.direct_source_control_tkeep <= DIRECT_SOURCE_CONTROL_TKEEP_RESET;
-      q.direct_sink_control_tready <= DIRECT_SINK_CONTROL_TREADY_RESET;
-      q.raw_tx_buffer_address_base <= RAW_TX_BUFFER_ADDRESS_BASE_RESET;
-      q.raw_tx_frame_length_bytes <= RAW_TX_FRAME_LENGTH_BYTES_RESET;
-      q.raw_tx_command_status_request <= RAW_TX_COMMAND_STATUS_REQUEST_RESET;
-      q.raw_tx_command_status_clear_errors <= RAW_TX_COMMAND_STATUS_CLEAR_ERRORS_RESET;
-      q.raw_rx_buffer_address_base <= RAW_RX_BUFFER_ADDRESS_BASE_RESET;
-      q.raw_rx_buffer_capacity_bytes <= RAW_RX_BUFFER_CAPACITY_BYTES_RESET;
-      q.raw_rx_command_status_request <= RAW_RX_COMMAND_STATUS_REQUEST_RESET;
-      q.raw_rx_command_status_clear_errors <= RAW_RX_COMMAND_STATUS_CLEAR_ERRORS_RESET;
-      q.irq_control_global_enable <= IRQ_CONTROL_GLOBAL_ENABLE_RESET;
-      q.irq_control_clear_errors <= IRQ_CONTROL_CLEAR_ERRORS_RESET;
-      q.irq_event_enable_peer_dma_complete <= IRQ_EVENT_ENABLE_PEER_DMA_COMPLETE_RESET;
-      q.irq_event_enable_non_oetp_dma_tx_complete <= IRQ_EVENT_ENABLE_NON_OETP_DMA_TX_COMPLETE_RESET;
-      q.irq_event_enable_non_oetp_dma_rx_complete <= IRQ_EVENT_ENABLE_NON_OETP_DMA_RX_COMPLETE_RESET;
-      q.irq_event_enable_non_oetp_direct_tx_complete <= IRQ_EVENT_ENABLE_NON_OETP_DIRECT_TX_COMPLETE_RESET;
-      q.irq_event_enable_non_oetp_direct_rx_available <= IRQ_EVENT_ENABLE_NON_OETP_DIRECT_RX_AVAILABLE_RESET;
-      q.irq_event_enable_rmem_error <= IRQ_EVENT_ENABLE_RMEM_ERROR_RESET;
-      q.irq_complete_peer_idx <= IRQ_COMPLETE_PEER_IDX_RESET;
-      q.irq_complete_source <= IRQ_COMPLETE_SOURCE_RESET;
-      q.irq_complete_sequence <= IRQ_COMPLETE_SEQUENCE_RESET;
-      q.irq_complete_valid <= IRQ_COMPLETE_VALID_RESET;
-      q.peers_entry_mac_address_lo <= {4{PEERS_ENTRY_MAC_ADDRESS_LO_RESET}};
-      q.peers_entry_mac_address_hi <= {4{PEERS_ENTRY_MAC_ADDRESS_HI_RESET}};
-      q.peers_entry_rmem_address_offset <= {4{PEERS_ENTRY_RMEM_ADDRESS_OFFSET_RESET}};
-      q.peers_entry_local_address_base <= {4{PEERS_ENTRY_LOCAL_ADDRESS_BASE_RESET}};
-      q.peers_entry_remote_address_base <= {4{PEERS_ENTRY_REMOTE_ADDRESS_BASE_RESET}};
-      q.peers_entry_size_bytes <= {4{PEERS_ENTRY_SIZE_BYTES_RESET}};
-      q.peers_entry_dma_mode <= {4{PEERS_ENTRY_DMA_MODE_RESET}};
-      q.peers_entry_dma_irq_enable <= {4{PEERS_ENTRY_DMA_IRQ_ENABLE_RESET}};
-      q.peers_entry_dma_request <= {4{PEERS_ENTRY_DMA_REQUEST_RESET}};
-      q.peers_entry_dma_clear_error <= {4{PEERS_ENTRY_DMA_CLEAR_ERROR_RESET}};
-      q.switch_if_forwarding_control_operation_mode <= SWITCH_IF_FORWARDING_CONTROL_OPERATION_MODE_RESET;
-      q.switch_if_forwarding_control_pause_request <= SWITCH_IF_FORWARDING_CONTROL_PAUSE_REQUEST_RESET;
-      q.switch_if_default_forwarding_bitmap <= SWITCH_IF_DEFAULT_FORWARDING_BITMAP_RESET;
-      q.switch_if_forwarding_table_entry_mac_lo <= {8{SWITCH_IF_FORWARDING_TABLE_ENTRY_MAC_LO_RESET}};
-      q.switch_if_forwarding_table_entry_mac_hi <= {8{SWITCH_IF_FORWARDING_TABLE_ENTRY_MAC_HI_RESET}};
-      q.switch_if_forwarding_table_entry_iface_bitmap <= {8{SWITCH_IF_FORWARDING_TABLE_ENTRY_IFACE_BITMAP_RESET}};
-      q.switch_if_forwarding_table_entry_config_enabled <= {8{SWITCH_IF_FORWARDING_TABLE_ENTRY_CONFIG_ENABLED_RESET}};
-      q.rmem_req       <= 1'b0;
-      q.rmem_req_is_wr <= 1'b0;
-      q.rmem_addr      <= '0;
-      q.rmem_wr_data   <= '0;
-      q.rmem_wr_biten  <= '0;
+      q_test_reg_value <= TEST_REG_VALUE_RESET;
+      q_regB_f0 <= REGB_F0_RESET;
+      q_regB_f1 <= REGB_F1_RESET;
+      q_regB_f2 <= REGB_F2_RESET;
+      q_regB_f3 <= REGB_F3_RESET;
+      q_config_mac_address_lo <= CONFIG_MAC_ADDRESS_LO_RESET;
+      q_config_mac_address_hi <= CONFIG_MAC_ADDRESS_HI_RESET;
+      q_config_multicast_address_lo <= CONFIG_MULTICAST_ADDRESS_LO_RESET;
+      q_config_multicast_address_hi <= CONFIG_MULTICAST_ADDRESS_HI_RESET;
+      q_config_non_oetp_control_receive_mode <= CONFIG_NON_OETP_CONTROL_RECEIVE_MODE_RESET;
+      q_config_rmem_timeout_cycles <= CONFIG_RMEM_TIMEOUT_CYCLES_RESET;
+      q_config_dma_timeout_cycles <= CONFIG_DMA_TIMEOUT_CYCLES_RESET;
+      q_config_dma_max_fragment_size_bytes <= CONFIG_DMA_MAX_FRAGMENT_SIZE_BYTES_RESET;
+      q_direct_source_data_tdata <= DIRECT_SOURCE_DATA_TDATA_RESET;
+      q_direct_source_control_tvalid <= DIRECT_SOURCE_CONTROL_TVALID_RESET;
+      q_direct_source_control_tlast <= DIRECT_SOURCE_CONTROL_TLAST_RESET;
+      q_direct_source_control_tkeep <= DIRECT_SOURCE_CONTROL_TKEEP_RESET;
+      q_direct_sink_control_tready <= DIRECT_SINK_CONTROL_TREADY_RESET;
+      q_raw_tx_buffer_address_base <= RAW_TX_BUFFER_ADDRESS_BASE_RESET;
+      q_raw_tx_frame_length_bytes <= RAW_TX_FRAME_LENGTH_BYTES_RESET;
+      q_raw_tx_command_status_request <= RAW_TX_COMMAND_STATUS_REQUEST_RESET;
+      q_raw_tx_command_status_clear_errors <= RAW_TX_COMMAND_STATUS_CLEAR_ERRORS_RESET;
+      q_raw_rx_buffer_address_base <= RAW_RX_BUFFER_ADDRESS_BASE_RESET;
+      q_raw_rx_buffer_capacity_bytes <= RAW_RX_BUFFER_CAPACITY_BYTES_RESET;
+      q_raw_rx_command_status_request <= RAW_RX_COMMAND_STATUS_REQUEST_RESET;
+      q_raw_rx_command_status_clear_errors <= RAW_RX_COMMAND_STATUS_CLEAR_ERRORS_RESET;
+      q_irq_control_global_enable <= IRQ_CONTROL_GLOBAL_ENABLE_RESET;
+      q_irq_control_clear_errors <= IRQ_CONTROL_CLEAR_ERRORS_RESET;
+      q_irq_event_enable_peer_dma_complete <= IRQ_EVENT_ENABLE_PEER_DMA_COMPLETE_RESET;
+      q_irq_event_enable_non_oetp_dma_tx_complete <= IRQ_EVENT_ENABLE_NON_OETP_DMA_TX_COMPLETE_RESET;
+      q_irq_event_enable_non_oetp_dma_rx_complete <= IRQ_EVENT_ENABLE_NON_OETP_DMA_RX_COMPLETE_RESET;
+      q_irq_event_enable_non_oetp_direct_tx_complete <= IRQ_EVENT_ENABLE_NON_OETP_DIRECT_TX_COMPLETE_RESET;
+      q_irq_event_enable_non_oetp_direct_rx_available <= IRQ_EVENT_ENABLE_NON_OETP_DIRECT_RX_AVAILABLE_RESET;
+      q_irq_event_enable_rmem_error <= IRQ_EVENT_ENABLE_RMEM_ERROR_RESET;
+      q_irq_complete_peer_idx <= IRQ_COMPLETE_PEER_IDX_RESET;
+      q_irq_complete_source <= IRQ_COMPLETE_SOURCE_RESET;
+      q_irq_complete_sequence <= IRQ_COMPLETE_SEQUENCE_RESET;
+      q_irq_complete_valid <= IRQ_COMPLETE_VALID_RESET;
+      q_peers_entry_mac_address_lo <= {4{PEERS_ENTRY_MAC_ADDRESS_LO_RESET}};
+      q_peers_entry_mac_address_hi <= {4{PEERS_ENTRY_MAC_ADDRESS_HI_RESET}};
+      q_peers_entry_rmem_address_offset <= {4{PEERS_ENTRY_RMEM_ADDRESS_OFFSET_RESET}};
+      q_peers_entry_local_address_base <= {4{PEERS_ENTRY_LOCAL_ADDRESS_BASE_RESET}};
+      q_peers_entry_remote_address_base <= {4{PEERS_ENTRY_REMOTE_ADDRESS_BASE_RESET}};
+      q_peers_entry_size_bytes <= {4{PEERS_ENTRY_SIZE_BYTES_RESET}};
+      q_peers_entry_dma_mode <= {4{PEERS_ENTRY_DMA_MODE_RESET}};
+      q_peers_entry_dma_irq_enable <= {4{PEERS_ENTRY_DMA_IRQ_ENABLE_RESET}};
+      q_peers_entry_dma_request <= {4{PEERS_ENTRY_DMA_REQUEST_RESET}};
+      q_peers_entry_dma_clear_error <= {4{PEERS_ENTRY_DMA_CLEAR_ERROR_RESET}};
+      q_switch_if_forwarding_control_operation_mode <= SWITCH_IF_FORWARDING_CONTROL_OPERATION_MODE_RESET;
+      q_switch_if_forwarding_control_pause_request <= SWITCH_IF_FORWARDING_CONTROL_PAUSE_REQUEST_RESET;
+      q_switch_if_default_forwarding_bitmap <= SWITCH_IF_DEFAULT_FORWARDING_BITMAP_RESET;
+      q_switch_if_forwarding_table_entry_mac_lo <= {8{SWITCH_IF_FORWARDING_TABLE_ENTRY_MAC_LO_RESET}};
+      q_switch_if_forwarding_table_entry_mac_hi <= {8{SWITCH_IF_FORWARDING_TABLE_ENTRY_MAC_HI_RESET}};
+      q_switch_if_forwarding_table_entry_iface_bitmap <= {8{SWITCH_IF_FORWARDING_TABLE_ENTRY_IFACE_BITMAP_RESET}};
+      q_switch_if_forwarding_table_entry_config_enabled <= {8{SWITCH_IF_FORWARDING_TABLE_ENTRY_CONFIG_ENABLED_RESET}};
+      q_rmem_req       <= 1'b0;
+      q_rmem_req_is_wr <= 1'b0;
+      q_rmem_addr      <= '0;
+      q_rmem_wr_data   <= '0;
+      q_rmem_wr_biten  <= '0;
       rd_ack_q  <= 1'b0;
       wr_ack_q  <= 1'b0;
       rd_data_q <= '0;
     end else begin
-      if (core_to_csr.direct_source_control_tvalid_hwclr) q.direct_source_control_tvalid <= '0;
-      if (core_to_csr.direct_sink_control_tready_hwclr) q.direct_sink_control_tready <= '0;
-      if (core_to_csr.raw_tx_command_status_request_hwclr) q.raw_tx_command_status_request <= '0;
-      if (core_to_csr.raw_tx_command_status_clear_errors_hwclr) q.raw_tx_command_status_clear_errors <= '0;
-      if (core_to_csr.raw_rx_command_status_request_hwclr) q.raw_rx_command_status_request <= '0;
-      if (core_to_csr.raw_rx_command_status_clear_errors_hwclr) q.raw_rx_command_status_clear_errors <= '0;
-      if (core_to_csr.irq_control_clear_errors_hwclr) q.irq_control_clear_errors <= '0;
-      if (core_to_csr.irq_complete_valid_hwclr) q.irq_complete_valid <= '0;
+      if (core_to_csr.direct_source_control_tvalid_hwclr) q_direct_source_control_tvalid <= '0;
+      if (core_to_csr.direct_sink_control_tready_hwclr) q_direct_sink_control_tready <= '0;
+      if (core_to_csr.raw_tx_command_status_request_hwclr) q_raw_tx_command_status_request <= '0;
+      if (core_to_csr.raw_tx_command_status_clear_errors_hwclr) q_raw_tx_command_status_clear_errors <= '0;
+      if (core_to_csr.raw_rx_command_status_request_hwclr) q_raw_rx_command_status_request <= '0;
+      if (core_to_csr.raw_rx_command_status_clear_errors_hwclr) q_raw_rx_command_status_clear_errors <= '0;
+      if (core_to_csr.irq_control_clear_errors_hwclr) q_irq_control_clear_errors <= '0;
+      if (core_to_csr.irq_complete_valid_hwclr) q_irq_complete_valid <= '0;
       for (int i = 0; i < 4; i++)
-        if (core_to_csr.peers_entry_dma_request_hwclr[i]) q.peers_entry_dma_request[i] <= '0;
+        if (core_to_csr.peers_entry_dma_request_hwclr[i]) q_peers_entry_dma_request[i] <= '0;
       for (int i = 0; i < 4; i++)
-        if (core_to_csr.peers_entry_dma_clear_error_hwclr[i]) q.peers_entry_dma_clear_error[i] <= '0;
+        if (core_to_csr.peers_entry_dma_clear_error_hwclr[i]) q_peers_entry_dma_clear_error[i] <= '0;
       if (wr) begin
         case (waddr)
-          13'h0: begin q.test_reg_value <= (q.test_reg_value & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h4: begin q.regB_f0 <= (q.regB_f0 & ~wr_biten[7:0]) | (wr_data[7:0] & wr_biten[7:0]); q.regB_f1 <= (q.regB_f1 & ~wr_biten[15:8]) | (wr_data[15:8] & wr_biten[15:8]); q.regB_f2 <= (q.regB_f2 & ~wr_biten[23:16]) | (wr_data[23:16] & wr_biten[23:16]); q.regB_f3 <= (q.regB_f3 & ~wr_biten[31:24]) | (wr_data[31:24] & wr_biten[31:24]); end
-          13'h820: begin q.config_mac_address_lo <= (q.config_mac_address_lo & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h824: begin q.config_mac_address_hi <= (q.config_mac_address_hi & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h828: begin q.config_multicast_address_lo <= (q.config_multicast_address_lo & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h82C: begin q.config_multicast_address_hi <= (q.config_multicast_address_hi & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h830: begin q.config_non_oetp_control_receive_mode <= (q.config_non_oetp_control_receive_mode & ~wr_biten[1:0]) | (wr_data[1:0] & wr_biten[1:0]); end
-          13'h834: begin q.config_rmem_timeout_cycles <= (q.config_rmem_timeout_cycles & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h838: begin q.config_dma_timeout_cycles <= (q.config_dma_timeout_cycles & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h83C: begin q.config_dma_max_fragment_size_bytes <= (q.config_dma_max_fragment_size_bytes & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h840: begin q.direct_source_data_tdata <= (q.direct_source_data_tdata & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h844: begin q.direct_source_control_tvalid <= (q.direct_source_control_tvalid & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); q.direct_source_control_tlast <= (q.direct_source_control_tlast & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q.direct_source_control_tkeep <= (q.direct_source_control_tkeep & ~wr_biten[19:16]) | (wr_data[19:16] & wr_biten[19:16]); end
-          13'h854: begin q.direct_sink_control_tready <= (q.direct_sink_control_tready & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
-          13'h860: begin q.raw_tx_buffer_address_base <= (q.raw_tx_buffer_address_base & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h864: begin q.raw_tx_frame_length_bytes <= (q.raw_tx_frame_length_bytes & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h868: begin q.raw_tx_command_status_request <= (q.raw_tx_command_status_request & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q.raw_tx_command_status_clear_errors <= (q.raw_tx_command_status_clear_errors & ~wr_biten[9:9]) | (wr_data[9:9] & wr_biten[9:9]); end
-          13'h870: begin q.raw_rx_buffer_address_base <= (q.raw_rx_buffer_address_base & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h874: begin q.raw_rx_buffer_capacity_bytes <= (q.raw_rx_buffer_capacity_bytes & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h878: begin q.raw_rx_command_status_request <= (q.raw_rx_command_status_request & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q.raw_rx_command_status_clear_errors <= (q.raw_rx_command_status_clear_errors & ~wr_biten[9:9]) | (wr_data[9:9] & wr_biten[9:9]); end
-          13'h880: begin q.irq_control_global_enable <= (q.irq_control_global_enable & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); q.irq_control_clear_errors <= (q.irq_control_clear_errors & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); end
-          13'h884: begin q.irq_event_enable_peer_dma_complete <= (q.irq_event_enable_peer_dma_complete & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); q.irq_event_enable_non_oetp_dma_tx_complete <= (q.irq_event_enable_non_oetp_dma_tx_complete & ~wr_biten[1:1]) | (wr_data[1:1] & wr_biten[1:1]); q.irq_event_enable_non_oetp_dma_rx_complete <= (q.irq_event_enable_non_oetp_dma_rx_complete & ~wr_biten[2:2]) | (wr_data[2:2] & wr_biten[2:2]); q.irq_event_enable_non_oetp_direct_tx_complete <= (q.irq_event_enable_non_oetp_direct_tx_complete & ~wr_biten[3:3]) | (wr_data[3:3] & wr_biten[3:3]); q.irq_event_enable_non_oetp_direct_rx_available <= (q.irq_event_enable_non_oetp_direct_rx_available & ~wr_biten[4:4]) | (wr_data[4:4] & wr_biten[4:4]); q.irq_event_enable_rmem_error <= (q.irq_event_enable_rmem_error & ~wr_biten[5:5]) | (wr_data[5:5] & wr_biten[5:5]); end
-          13'h890: begin q.irq_complete_peer_idx <= (q.irq_complete_peer_idx & ~wr_biten[10:0]) | (wr_data[10:0] & wr_biten[10:0]); q.irq_complete_source <= (q.irq_complete_source & ~wr_biten[14:11]) | (wr_data[14:11] & wr_biten[14:11]); q.irq_complete_sequence <= (q.irq_complete_sequence & ~wr_biten[30:15]) | (wr_data[30:15] & wr_biten[30:15]); q.irq_complete_valid <= (q.irq_complete_valid & ~wr_biten[31:31]) | (wr_data[31:31] & wr_biten[31:31]); end
-          13'h900: begin q.peers_entry_mac_address_lo[0] <= (q.peers_entry_mac_address_lo[0] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h904: begin q.peers_entry_mac_address_hi[0] <= (q.peers_entry_mac_address_hi[0] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h91C: begin q.peers_entry_mac_address_lo[1] <= (q.peers_entry_mac_address_lo[1] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h920: begin q.peers_entry_mac_address_hi[1] <= (q.peers_entry_mac_address_hi[1] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h938: begin q.peers_entry_mac_address_lo[2] <= (q.peers_entry_mac_address_lo[2] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h93C: begin q.peers_entry_mac_address_hi[2] <= (q.peers_entry_mac_address_hi[2] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h954: begin q.peers_entry_mac_address_lo[3] <= (q.peers_entry_mac_address_lo[3] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h958: begin q.peers_entry_mac_address_hi[3] <= (q.peers_entry_mac_address_hi[3] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h908: begin q.peers_entry_rmem_address_offset[0] <= (q.peers_entry_rmem_address_offset[0] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h924: begin q.peers_entry_rmem_address_offset[1] <= (q.peers_entry_rmem_address_offset[1] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h940: begin q.peers_entry_rmem_address_offset[2] <= (q.peers_entry_rmem_address_offset[2] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h95C: begin q.peers_entry_rmem_address_offset[3] <= (q.peers_entry_rmem_address_offset[3] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h90C: begin q.peers_entry_local_address_base[0] <= (q.peers_entry_local_address_base[0] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h928: begin q.peers_entry_local_address_base[1] <= (q.peers_entry_local_address_base[1] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h944: begin q.peers_entry_local_address_base[2] <= (q.peers_entry_local_address_base[2] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h960: begin q.peers_entry_local_address_base[3] <= (q.peers_entry_local_address_base[3] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h910: begin q.peers_entry_remote_address_base[0] <= (q.peers_entry_remote_address_base[0] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h92C: begin q.peers_entry_remote_address_base[1] <= (q.peers_entry_remote_address_base[1] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h948: begin q.peers_entry_remote_address_base[2] <= (q.peers_entry_remote_address_base[2] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h964: begin q.peers_entry_remote_address_base[3] <= (q.peers_entry_remote_address_base[3] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h914: begin q.peers_entry_size_bytes[0] <= (q.peers_entry_size_bytes[0] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h930: begin q.peers_entry_size_bytes[1] <= (q.peers_entry_size_bytes[1] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h94C: begin q.peers_entry_size_bytes[2] <= (q.peers_entry_size_bytes[2] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h968: begin q.peers_entry_size_bytes[3] <= (q.peers_entry_size_bytes[3] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h918: begin q.peers_entry_dma_mode[0] <= (q.peers_entry_dma_mode[0] & ~wr_biten[1:0]) | (wr_data[1:0] & wr_biten[1:0]); q.peers_entry_dma_irq_enable[0] <= (q.peers_entry_dma_irq_enable[0] & ~wr_biten[2:2]) | (wr_data[2:2] & wr_biten[2:2]); q.peers_entry_dma_request[0] <= (q.peers_entry_dma_request[0] & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q.peers_entry_dma_clear_error[0] <= (q.peers_entry_dma_clear_error[0] & ~wr_biten[9:9]) | (wr_data[9:9] & wr_biten[9:9]); end
-          13'h934: begin q.peers_entry_dma_mode[1] <= (q.peers_entry_dma_mode[1] & ~wr_biten[1:0]) | (wr_data[1:0] & wr_biten[1:0]); q.peers_entry_dma_irq_enable[1] <= (q.peers_entry_dma_irq_enable[1] & ~wr_biten[2:2]) | (wr_data[2:2] & wr_biten[2:2]); q.peers_entry_dma_request[1] <= (q.peers_entry_dma_request[1] & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q.peers_entry_dma_clear_error[1] <= (q.peers_entry_dma_clear_error[1] & ~wr_biten[9:9]) | (wr_data[9:9] & wr_biten[9:9]); end
-          13'h950: begin q.peers_entry_dma_mode[2] <= (q.peers_entry_dma_mode[2] & ~wr_biten[1:0]) | (wr_data[1:0] & wr_biten[1:0]); q.peers_entry_dma_irq_enable[2] <= (q.peers_entry_dma_irq_enable[2] & ~wr_biten[2:2]) | (wr_data[2:2] & wr_biten[2:2]); q.peers_entry_dma_request[2] <= (q.peers_entry_dma_request[2] & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q.peers_entry_dma_clear_error[2] <= (q.peers_entry_dma_clear_error[2] & ~wr_biten[9:9]) | (wr_data[9:9] & wr_biten[9:9]); end
-          13'h96C: begin q.peers_entry_dma_mode[3] <= (q.peers_entry_dma_mode[3] & ~wr_biten[1:0]) | (wr_data[1:0] & wr_biten[1:0]); q.peers_entry_dma_irq_enable[3] <= (q.peers_entry_dma_irq_enable[3] & ~wr_biten[2:2]) | (wr_data[2:2] & wr_biten[2:2]); q.peers_entry_dma_request[3] <= (q.peers_entry_dma_request[3] & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q.peers_entry_dma_clear_error[3] <= (q.peers_entry_dma_clear_error[3] & ~wr_biten[9:9]) | (wr_data[9:9] & wr_biten[9:9]); end
-          13'h1004: begin q.switch_if_forwarding_control_operation_mode <= (q.switch_if_forwarding_control_operation_mode & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); q.switch_if_forwarding_control_pause_request <= (q.switch_if_forwarding_control_pause_request & ~wr_biten[7:7]) | (wr_data[7:7] & wr_biten[7:7]); end
-          13'h1008: begin q.switch_if_default_forwarding_bitmap <= (q.switch_if_default_forwarding_bitmap & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
-          13'h1080: begin q.switch_if_forwarding_table_entry_mac_lo[0] <= (q.switch_if_forwarding_table_entry_mac_lo[0] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h1084: begin q.switch_if_forwarding_table_entry_mac_hi[0] <= (q.switch_if_forwarding_table_entry_mac_hi[0] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h1090: begin q.switch_if_forwarding_table_entry_mac_lo[1] <= (q.switch_if_forwarding_table_entry_mac_lo[1] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h1094: begin q.switch_if_forwarding_table_entry_mac_hi[1] <= (q.switch_if_forwarding_table_entry_mac_hi[1] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h10A0: begin q.switch_if_forwarding_table_entry_mac_lo[2] <= (q.switch_if_forwarding_table_entry_mac_lo[2] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h10A4: begin q.switch_if_forwarding_table_entry_mac_hi[2] <= (q.switch_if_forwarding_table_entry_mac_hi[2] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h10B0: begin q.switch_if_forwarding_table_entry_mac_lo[3] <= (q.switch_if_forwarding_table_entry_mac_lo[3] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h10B4: begin q.switch_if_forwarding_table_entry_mac_hi[3] <= (q.switch_if_forwarding_table_entry_mac_hi[3] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h10C0: begin q.switch_if_forwarding_table_entry_mac_lo[4] <= (q.switch_if_forwarding_table_entry_mac_lo[4] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h10C4: begin q.switch_if_forwarding_table_entry_mac_hi[4] <= (q.switch_if_forwarding_table_entry_mac_hi[4] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h10D0: begin q.switch_if_forwarding_table_entry_mac_lo[5] <= (q.switch_if_forwarding_table_entry_mac_lo[5] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h10D4: begin q.switch_if_forwarding_table_entry_mac_hi[5] <= (q.switch_if_forwarding_table_entry_mac_hi[5] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h10E0: begin q.switch_if_forwarding_table_entry_mac_lo[6] <= (q.switch_if_forwarding_table_entry_mac_lo[6] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h10E4: begin q.switch_if_forwarding_table_entry_mac_hi[6] <= (q.switch_if_forwarding_table_entry_mac_hi[6] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h10F0: begin q.switch_if_forwarding_table_entry_mac_lo[7] <= (q.switch_if_forwarding_table_entry_mac_lo[7] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h10F4: begin q.switch_if_forwarding_table_entry_mac_hi[7] <= (q.switch_if_forwarding_table_entry_mac_hi[7] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h1088: begin q.switch_if_forwarding_table_entry_iface_bitmap[0] <= (q.switch_if_forwarding_table_entry_iface_bitmap[0] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
-          13'h1098: begin q.switch_if_forwarding_table_entry_iface_bitmap[1] <= (q.switch_if_forwarding_table_entry_iface_bitmap[1] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
-          13'h10A8: begin q.switch_if_forwarding_table_entry_iface_bitmap[2] <= (q.switch_if_forwarding_table_entry_iface_bitmap[2] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
-          13'h10B8: begin q.switch_if_forwarding_table_entry_iface_bitmap[3] <= (q.switch_if_forwarding_table_entry_iface_bitmap[3] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
-          13'h10C8: begin q.switch_if_forwarding_table_entry_iface_bitmap[4] <= (q.switch_if_forwarding_table_entry_iface_bitmap[4] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
-          13'h10D8: begin q.switch_if_forwarding_table_entry_iface_bitmap[5] <= (q.switch_if_forwarding_table_entry_iface_bitmap[5] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
-          13'h10E8: begin q.switch_if_forwarding_table_entry_iface_bitmap[6] <= (q.switch_if_forwarding_table_entry_iface_bitmap[6] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
-          13'h10F8: begin q.switch_if_forwarding_table_entry_iface_bitmap[7] <= (q.switch_if_forwarding_table_entry_iface_bitmap[7] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
-          13'h108C: begin q.switch_if_forwarding_table_entry_config_enabled[0] <= (q.switch_if_forwarding_table_entry_config_enabled[0] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
-          13'h109C: begin q.switch_if_forwarding_table_entry_config_enabled[1] <= (q.switch_if_forwarding_table_entry_config_enabled[1] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
-          13'h10AC: begin q.switch_if_forwarding_table_entry_config_enabled[2] <= (q.switch_if_forwarding_table_entry_config_enabled[2] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
-          13'h10BC: begin q.switch_if_forwarding_table_entry_config_enabled[3] <= (q.switch_if_forwarding_table_entry_config_enabled[3] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
-          13'h10CC: begin q.switch_if_forwarding_table_entry_config_enabled[4] <= (q.switch_if_forwarding_table_entry_config_enabled[4] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
-          13'h10DC: begin q.switch_if_forwarding_table_entry_config_enabled[5] <= (q.switch_if_forwarding_table_entry_config_enabled[5] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
-          13'h10EC: begin q.switch_if_forwarding_table_entry_config_enabled[6] <= (q.switch_if_forwarding_table_entry_config_enabled[6] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
-          13'h10FC: begin q.switch_if_forwarding_table_entry_config_enabled[7] <= (q.switch_if_forwarding_table_entry_config_enabled[7] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
+          13'h0: begin q_test_reg_value <= (q_test_reg_value & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h4: begin q_regB_f0 <= (q_regB_f0 & ~wr_biten[7:0]) | (wr_data[7:0] & wr_biten[7:0]); q_regB_f1 <= (q_regB_f1 & ~wr_biten[15:8]) | (wr_data[15:8] & wr_biten[15:8]); q_regB_f2 <= (q_regB_f2 & ~wr_biten[23:16]) | (wr_data[23:16] & wr_biten[23:16]); q_regB_f3 <= (q_regB_f3 & ~wr_biten[31:24]) | (wr_data[31:24] & wr_biten[31:24]); end
+          13'h820: begin q_config_mac_address_lo <= (q_config_mac_address_lo & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h824: begin q_config_mac_address_hi <= (q_config_mac_address_hi & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
+          13'h828: begin q_config_multicast_address_lo <= (q_config_multicast_address_lo & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h82C: begin q_config_multicast_address_hi <= (q_config_multicast_address_hi & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
+          13'h830: begin q_config_non_oetp_control_receive_mode <= (q_config_non_oetp_control_receive_mode & ~wr_biten[1:0]) | (wr_data[1:0] & wr_biten[1:0]); end
+          13'h834: begin q_config_rmem_timeout_cycles <= (q_config_rmem_timeout_cycles & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h838: begin q_config_dma_timeout_cycles <= (q_config_dma_timeout_cycles & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h83C: begin q_config_dma_max_fragment_size_bytes <= (q_config_dma_max_fragment_size_bytes & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h840: begin q_direct_source_data_tdata <= (q_direct_source_data_tdata & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h844: begin q_direct_source_control_tvalid <= (q_direct_source_control_tvalid & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); q_direct_source_control_tlast <= (q_direct_source_control_tlast & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q_direct_source_control_tkeep <= (q_direct_source_control_tkeep & ~wr_biten[19:16]) | (wr_data[19:16] & wr_biten[19:16]); end
+          13'h854: begin q_direct_sink_control_tready <= (q_direct_sink_control_tready & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
+          13'h860: begin q_raw_tx_buffer_address_base <= (q_raw_tx_buffer_address_base & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h864: begin q_raw_tx_frame_length_bytes <= (q_raw_tx_frame_length_bytes & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h868: begin q_raw_tx_command_status_request <= (q_raw_tx_command_status_request & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q_raw_tx_command_status_clear_errors <= (q_raw_tx_command_status_clear_errors & ~wr_biten[9:9]) | (wr_data[9:9] & wr_biten[9:9]); end
+          13'h870: begin q_raw_rx_buffer_address_base <= (q_raw_rx_buffer_address_base & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h874: begin q_raw_rx_buffer_capacity_bytes <= (q_raw_rx_buffer_capacity_bytes & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h878: begin q_raw_rx_command_status_request <= (q_raw_rx_command_status_request & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q_raw_rx_command_status_clear_errors <= (q_raw_rx_command_status_clear_errors & ~wr_biten[9:9]) | (wr_data[9:9] & wr_biten[9:9]); end
+          13'h880: begin q_irq_control_global_enable <= (q_irq_control_global_enable & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); q_irq_control_clear_errors <= (q_irq_control_clear_errors & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); end
+          13'h884: begin q_irq_event_enable_peer_dma_complete <= (q_irq_event_enable_peer_dma_complete & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); q_irq_event_enable_non_oetp_dma_tx_complete <= (q_irq_event_enable_non_oetp_dma_tx_complete & ~wr_biten[1:1]) | (wr_data[1:1] & wr_biten[1:1]); q_irq_event_enable_non_oetp_dma_rx_complete <= (q_irq_event_enable_non_oetp_dma_rx_complete & ~wr_biten[2:2]) | (wr_data[2:2] & wr_biten[2:2]); q_irq_event_enable_non_oetp_direct_tx_complete <= (q_irq_event_enable_non_oetp_direct_tx_complete & ~wr_biten[3:3]) | (wr_data[3:3] & wr_biten[3:3]); q_irq_event_enable_non_oetp_direct_rx_available <= (q_irq_event_enable_non_oetp_direct_rx_available & ~wr_biten[4:4]) | (wr_data[4:4] & wr_biten[4:4]); q_irq_event_enable_rmem_error <= (q_irq_event_enable_rmem_error & ~wr_biten[5:5]) | (wr_data[5:5] & wr_biten[5:5]); end
+          13'h890: begin q_irq_complete_peer_idx <= (q_irq_complete_peer_idx & ~wr_biten[10:0]) | (wr_data[10:0] & wr_biten[10:0]); q_irq_complete_source <= (q_irq_complete_source & ~wr_biten[14:11]) | (wr_data[14:11] & wr_biten[14:11]); q_irq_complete_sequence <= (q_irq_complete_sequence & ~wr_biten[30:15]) | (wr_data[30:15] & wr_biten[30:15]); q_irq_complete_valid <= (q_irq_complete_valid & ~wr_biten[31:31]) | (wr_data[31:31] & wr_biten[31:31]); end
+          13'h900: begin q_peers_entry_mac_address_lo[0] <= (q_peers_entry_mac_address_lo[0] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h904: begin q_peers_entry_mac_address_hi[0] <= (q_peers_entry_mac_address_hi[0] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
+          13'h91C: begin q_peers_entry_mac_address_lo[1] <= (q_peers_entry_mac_address_lo[1] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h920: begin q_peers_entry_mac_address_hi[1] <= (q_peers_entry_mac_address_hi[1] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
+          13'h938: begin q_peers_entry_mac_address_lo[2] <= (q_peers_entry_mac_address_lo[2] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h93C: begin q_peers_entry_mac_address_hi[2] <= (q_peers_entry_mac_address_hi[2] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
+          13'h954: begin q_peers_entry_mac_address_lo[3] <= (q_peers_entry_mac_address_lo[3] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h958: begin q_peers_entry_mac_address_hi[3] <= (q_peers_entry_mac_address_hi[3] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
+          13'h908: begin q_peers_entry_rmem_address_offset[0] <= (q_peers_entry_rmem_address_offset[0] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h924: begin q_peers_entry_rmem_address_offset[1] <= (q_peers_entry_rmem_address_offset[1] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h940: begin q_peers_entry_rmem_address_offset[2] <= (q_peers_entry_rmem_address_offset[2] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h95C: begin q_peers_entry_rmem_address_offset[3] <= (q_peers_entry_rmem_address_offset[3] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h90C: begin q_peers_entry_local_address_base[0] <= (q_peers_entry_local_address_base[0] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h928: begin q_peers_entry_local_address_base[1] <= (q_peers_entry_local_address_base[1] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h944: begin q_peers_entry_local_address_base[2] <= (q_peers_entry_local_address_base[2] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h960: begin q_peers_entry_local_address_base[3] <= (q_peers_entry_local_address_base[3] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h910: begin q_peers_entry_remote_address_base[0] <= (q_peers_entry_remote_address_base[0] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h92C: begin q_peers_entry_remote_address_base[1] <= (q_peers_entry_remote_address_base[1] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h948: begin q_peers_entry_remote_address_base[2] <= (q_peers_entry_remote_address_base[2] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h964: begin q_peers_entry_remote_address_base[3] <= (q_peers_entry_remote_address_base[3] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h914: begin q_peers_entry_size_bytes[0] <= (q_peers_entry_size_bytes[0] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h930: begin q_peers_entry_size_bytes[1] <= (q_peers_entry_size_bytes[1] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h94C: begin q_peers_entry_size_bytes[2] <= (q_peers_entry_size_bytes[2] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h968: begin q_peers_entry_size_bytes[3] <= (q_peers_entry_size_bytes[3] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h918: begin q_peers_entry_dma_mode[0] <= (q_peers_entry_dma_mode[0] & ~wr_biten[1:0]) | (wr_data[1:0] & wr_biten[1:0]); q_peers_entry_dma_irq_enable[0] <= (q_peers_entry_dma_irq_enable[0] & ~wr_biten[2:2]) | (wr_data[2:2] & wr_biten[2:2]); q_peers_entry_dma_request[0] <= (q_peers_entry_dma_request[0] & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q_peers_entry_dma_clear_error[0] <= (q_peers_entry_dma_clear_error[0] & ~wr_biten[9:9]) | (wr_data[9:9] & wr_biten[9:9]); end
+          13'h934: begin q_peers_entry_dma_mode[1] <= (q_peers_entry_dma_mode[1] & ~wr_biten[1:0]) | (wr_data[1:0] & wr_biten[1:0]); q_peers_entry_dma_irq_enable[1] <= (q_peers_entry_dma_irq_enable[1] & ~wr_biten[2:2]) | (wr_data[2:2] & wr_biten[2:2]); q_peers_entry_dma_request[1] <= (q_peers_entry_dma_request[1] & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q_peers_entry_dma_clear_error[1] <= (q_peers_entry_dma_clear_error[1] & ~wr_biten[9:9]) | (wr_data[9:9] & wr_biten[9:9]); end
+          13'h950: begin q_peers_entry_dma_mode[2] <= (q_peers_entry_dma_mode[2] & ~wr_biten[1:0]) | (wr_data[1:0] & wr_biten[1:0]); q_peers_entry_dma_irq_enable[2] <= (q_peers_entry_dma_irq_enable[2] & ~wr_biten[2:2]) | (wr_data[2:2] & wr_biten[2:2]); q_peers_entry_dma_request[2] <= (q_peers_entry_dma_request[2] & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q_peers_entry_dma_clear_error[2] <= (q_peers_entry_dma_clear_error[2] & ~wr_biten[9:9]) | (wr_data[9:9] & wr_biten[9:9]); end
+          13'h96C: begin q_peers_entry_dma_mode[3] <= (q_peers_entry_dma_mode[3] & ~wr_biten[1:0]) | (wr_data[1:0] & wr_biten[1:0]); q_peers_entry_dma_irq_enable[3] <= (q_peers_entry_dma_irq_enable[3] & ~wr_biten[2:2]) | (wr_data[2:2] & wr_biten[2:2]); q_peers_entry_dma_request[3] <= (q_peers_entry_dma_request[3] & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q_peers_entry_dma_clear_error[3] <= (q_peers_entry_dma_clear_error[3] & ~wr_biten[9:9]) | (wr_data[9:9] & wr_biten[9:9]); end
+          13'h1004: begin q_switch_if_forwarding_control_operation_mode <= (q_switch_if_forwarding_control_operation_mode & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); q_switch_if_forwarding_control_pause_request <= (q_switch_if_forwarding_control_pause_request & ~wr_biten[7:7]) | (wr_data[7:7] & wr_biten[7:7]); end
+          13'h1008: begin q_switch_if_default_forwarding_bitmap <= (q_switch_if_default_forwarding_bitmap & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
+          13'h1080: begin q_switch_if_forwarding_table_entry_mac_lo[0] <= (q_switch_if_forwarding_table_entry_mac_lo[0] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h1084: begin q_switch_if_forwarding_table_entry_mac_hi[0] <= (q_switch_if_forwarding_table_entry_mac_hi[0] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
+          13'h1090: begin q_switch_if_forwarding_table_entry_mac_lo[1] <= (q_switch_if_forwarding_table_entry_mac_lo[1] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h1094: begin q_switch_if_forwarding_table_entry_mac_hi[1] <= (q_switch_if_forwarding_table_entry_mac_hi[1] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
+          13'h10A0: begin q_switch_if_forwarding_table_entry_mac_lo[2] <= (q_switch_if_forwarding_table_entry_mac_lo[2] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h10A4: begin q_switch_if_forwarding_table_entry_mac_hi[2] <= (q_switch_if_forwarding_table_entry_mac_hi[2] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
+          13'h10B0: begin q_switch_if_forwarding_table_entry_mac_lo[3] <= (q_switch_if_forwarding_table_entry_mac_lo[3] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h10B4: begin q_switch_if_forwarding_table_entry_mac_hi[3] <= (q_switch_if_forwarding_table_entry_mac_hi[3] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
+          13'h10C0: begin q_switch_if_forwarding_table_entry_mac_lo[4] <= (q_switch_if_forwarding_table_entry_mac_lo[4] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h10C4: begin q_switch_if_forwarding_table_entry_mac_hi[4] <= (q_switch_if_forwarding_table_entry_mac_hi[4] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
+          13'h10D0: begin q_switch_if_forwarding_table_entry_mac_lo[5] <= (q_switch_if_forwarding_table_entry_mac_lo[5] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h10D4: begin q_switch_if_forwarding_table_entry_mac_hi[5] <= (q_switch_if_forwarding_table_entry_mac_hi[5] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
+          13'h10E0: begin q_switch_if_forwarding_table_entry_mac_lo[6] <= (q_switch_if_forwarding_table_entry_mac_lo[6] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h10E4: begin q_switch_if_forwarding_table_entry_mac_hi[6] <= (q_switch_if_forwarding_table_entry_mac_hi[6] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
+          13'h10F0: begin q_switch_if_forwarding_table_entry_mac_lo[7] <= (q_switch_if_forwarding_table_entry_mac_lo[7] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
+          13'h10F4: begin q_switch_if_forwarding_table_entry_mac_hi[7] <= (q_switch_if_forwarding_table_entry_mac_hi[7] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
+          13'h1088: begin q_switch_if_forwarding_table_entry_iface_bitmap[0] <= (q_switch_if_forwarding_table_entry_iface_bitmap[0] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
+          13'h1098: begin q_switch_if_forwarding_table_entry_iface_bitmap[1] <= (q_switch_if_forwarding_table_entry_iface_bitmap[1] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
+          13'h10A8: begin q_switch_if_forwarding_table_entry_iface_bitmap[2] <= (q_switch_if_forwarding_table_entry_iface_bitmap[2] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
+          13'h10B8: begin q_switch_if_forwarding_table_entry_iface_bitmap[3] <= (q_switch_if_forwarding_table_entry_iface_bitmap[3] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
+          13'h10C8: begin q_switch_if_forwarding_table_entry_iface_bitmap[4] <= (q_switch_if_forwarding_table_entry_iface_bitmap[4] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
+          13'h10D8: begin q_switch_if_forwarding_table_entry_iface_bitmap[5] <= (q_switch_if_forwarding_table_entry_iface_bitmap[5] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
+          13'h10E8: begin q_switch_if_forwarding_table_entry_iface_bitmap[6] <= (q_switch_if_forwarding_table_entry_iface_bitmap[6] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
+          13'h10F8: begin q_switch_if_forwarding_table_entry_iface_bitmap[7] <= (q_switch_if_forwarding_table_entry_iface_bitmap[7] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
+          13'h108C: begin q_switch_if_forwarding_table_entry_config_enabled[0] <= (q_switch_if_forwarding_table_entry_config_enabled[0] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
+          13'h109C: begin q_switch_if_forwarding_table_entry_config_enabled[1] <= (q_switch_if_forwarding_table_entry_config_enabled[1] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
+          13'h10AC: begin q_switch_if_forwarding_table_entry_config_enabled[2] <= (q_switch_if_forwarding_table_entry_config_enabled[2] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
+          13'h10BC: begin q_switch_if_forwarding_table_entry_config_enabled[3] <= (q_switch_if_forwarding_table_entry_config_enabled[3] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
+          13'h10CC: begin q_switch_if_forwarding_table_entry_config_enabled[4] <= (q_switch_if_forwarding_table_entry_config_enabled[4] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
+          13'h10DC: begin q_switch_if_forwarding_table_entry_config_enabled[5] <= (q_switch_if_forwarding_table_entry_config_enabled[5] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
+          13'h10EC: begin q_switch_if_forwarding_table_entry_config_enabled[6] <= (q_switch_if_forwarding_table_entry_config_enabled[6] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
+          13'h10FC: begin q_switch_if_forwarding_table_entry_config_enabled[7] <= (q_switch_if_forwarding_table_entry_config_enabled[7] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
           default: ;
         endcase
       end
       // the RMEM window is the core's: pass the access, answer with its ack
-      q.rmem_req <= req && in_rmem;
+      q_rmem_req <= req && in_rmem;
       if (req && in_rmem) begin
-        q.rmem_req_is_wr <= req_is_wr;
-        q.rmem_addr      <= addr[$bits(q.rmem_addr)-1:0] - RMEM_BASE[$bits(q.rmem_addr)-1:0];
-        q.rmem_wr_data   <= wr_data;
-        q.rmem_wr_biten  <= wr_biten;
+        q_rmem_req_is_wr <= req_is_wr;
+        q_rmem_addr      <= addr[$bits(q_rmem_addr)-1:0] - RMEM_BASE[$bits(q_rmem_addr)-1:0];
+        q_rmem_wr_data   <= wr_data;
+        q_rmem_wr_biten  <= wr_biten;
       end
       rd_ack_q  <= (req && !req_is_wr && !in_rmem) || core_to_csr.rmem_rd_ack;
       wr_ack_q  <= wr || core_to_csr.rmem_wr_ack;

@@ -1,0 +1,285 @@
+/*
+ * RTL co-simulation benchmark (make bench-cosim): the same mirror-to-remote
+ * block between two endpoints, once with the RTL engine (the Verilator
+ * model behind engine.h, loaded from build/cosim/libopenenoc_rtl.so) and
+ * once with the C engine linked in, in the same run; and RMEM round trips.
+ *
+ *   cosim_bench [--bytes N] [--rmem N] [--lib PATH]
+ *
+ * Prints BENCH lines: cosim.dma.mbps, engine.dma.mbps (the baseline),
+ * cosim.dma.ratio_vs_c, cosim.rmem.ops_per_s.
+ */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "openenoc/engine.h"
+#include "openenoc/regs.h"
+
+typedef struct Api {
+    const char *name;
+    OeEngine *(*create)(const OeHostOps *, void *, const OeEngineConfig *, const char **);
+    void (*destroy)(OeEngine *);
+    OeCsrStatus (*csr_read)(OeEngine *, uint32_t, unsigned, uint32_t *);
+    OeCsrStatus (*csr_write)(OeEngine *, uint32_t, unsigned, uint32_t);
+    void (*rx_frame)(OeEngine *, const uint8_t *, size_t);
+    bool (*can_receive)(const OeEngine *);
+    void (*advance)(OeEngine *, uint64_t);
+} Api;
+
+#define MEM_SIZE (4u << 20)
+#define QCAP 64
+
+typedef struct Frame {
+    uint8_t *p;
+    size_t len;
+} Frame;
+
+typedef struct Node {
+    const Api *api;
+    OeEngine *e;
+    uint8_t *mem;
+    struct Node *peer;
+    Frame q[QCAP];      /* frames waiting for this node */
+    unsigned qh, qn;
+    bool done;
+    uint32_t value;
+} Node;
+
+static OeMemStatus mem_read(void *o, uint32_t addr, void *buf, uint32_t len)
+{
+    Node *n = o;
+    if ((uint64_t)addr + len > MEM_SIZE) {
+        return OE_MEM_DECERR;
+    }
+    memcpy(buf, n->mem + addr, len);
+    return OE_MEM_OK;
+}
+
+static OeMemStatus mem_write(void *o, uint32_t addr, const void *buf, uint32_t len)
+{
+    Node *n = o;
+    if ((uint64_t)addr + len > MEM_SIZE) {
+        return OE_MEM_DECERR;
+    }
+    memcpy(n->mem + addr, buf, len);
+    return OE_MEM_OK;
+}
+
+static void tx_frame(void *o, const uint8_t *f, size_t len)
+{
+    Node *d = ((Node *)o)->peer;
+    if (d->qn == QCAP) {
+        fprintf(stderr, "cosim_bench: frame queue full\n");
+        exit(1);
+    }
+    Frame *fr = &d->q[(d->qh + d->qn++) % QCAP];
+    fr->p = malloc(len);
+    if (!fr->p) {
+        exit(1);
+    }
+    memcpy(fr->p, f, len);
+    fr->len = len;
+}
+
+static void csr_complete(void *o, uint32_t v)
+{
+    Node *n = o;
+    n->done = true;
+    n->value = v;
+}
+
+static const OeHostOps ops = {
+    .mem_read = mem_read,
+    .mem_write = mem_write,
+    .tx_frame = tx_frame,
+    .csr_complete = csr_complete,
+};
+
+static void wr(Node *n, uint32_t off, uint32_t v)
+{
+    n->api->csr_write(n->e, off, 4, v);
+}
+
+static uint32_t rd(Node *n, uint32_t off)
+{
+    uint32_t v = 0;
+    n->api->csr_read(n->e, off, 4, &v);
+    return v;
+}
+
+/* Deliver queued frames until both queues are empty. */
+static void run(Node *a, Node *b)
+{
+    for (;;) {
+        bool moved = false;
+        Node *ns[2] = { a, b };
+        for (int i = 0; i < 2; i++) {
+            Node *n = ns[i];
+            if (n->qn && n->api->can_receive(n->e)) {
+                Frame fr = n->q[n->qh];
+                n->qh = (n->qh + 1) % QCAP;
+                n->qn--;
+                n->api->rx_frame(n->e, fr.p, fr.len);
+                free(fr.p);
+                moved = true;
+            }
+        }
+        if (!moved) {
+            return;
+        }
+    }
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void setup(const Api *api, Node *a, Node *b)
+{
+    const char *err = NULL;
+    memset(a, 0, sizeof(*a));
+    memset(b, 0, sizeof(*b));
+    a->api = b->api = api;
+    a->peer = b;
+    b->peer = a;
+    a->mem = calloc(1, MEM_SIZE);
+    b->mem = calloc(1, MEM_SIZE);
+    a->e = api->create(&ops, a, &(OeEngineConfig){ .reset_mac = 0x020E0C00000Aull }, &err);
+    b->e = api->create(&ops, b, &(OeEngineConfig){ .reset_mac = 0x020E0C00000Bull }, &err);
+    if (!a->mem || !b->mem || !a->e || !b->e) {
+        fprintf(stderr, "cosim_bench: %s: %s\n", api->name, err ? err : "out of memory");
+        exit(1);
+    }
+}
+
+static void teardown(Node *a, Node *b)
+{
+    a->api->destroy(a->e);
+    b->api->destroy(b->e);
+    free(a->mem);
+    free(b->mem);
+}
+
+/* One block of `bytes` from A to B; returns MB/s. */
+static double dma_mbps(const Api *api, uint32_t bytes)
+{
+    Node a, b;
+    setup(api, &a, &b);
+    for (uint32_t i = 0; i < bytes; i++) {
+        a.mem[i] = (uint8_t)(i * 7 + 1);
+    }
+    /* A entry 0: push to B (mode 3); B entry 0: admits A's writes (mode 2) */
+    wr(&a, OE_PEER_MAC_ADDRESS(0), 0x0C00000B);
+    wr(&a, OE_PEER_MAC_ADDRESS_HI(0), 0x020E);
+    wr(&a, OE_PEER_SIZE(0), bytes);
+    wr(&a, OE_PEER_DMA(0), 3);
+    wr(&b, OE_PEER_MAC_ADDRESS(0), 0x0C00000A);
+    wr(&b, OE_PEER_MAC_ADDRESS_HI(0), 0x020E);
+    wr(&b, OE_PEER_SIZE(0), bytes);
+    wr(&b, OE_PEER_DMA(0), 2);
+    double t0 = now_s();
+    wr(&a, OE_PEER_DMA(0), 3 | OE_PEER_DMA_REQUEST_MASK);
+    run(&a, &b);
+    double t = now_s() - t0;
+    uint32_t st = rd(&a, OE_PEER_DMA(0));
+    if (!(st & OE_PEER_DMA_DONE_MASK) || memcmp(a.mem, b.mem, bytes)) {
+        fprintf(stderr, "cosim_bench: %s: block failed (dma 0x%08x)\n", api->name, st);
+        exit(1);
+    }
+    teardown(&a, &b);
+    return bytes / t / 1e6;
+}
+
+/* RMEM reads from A through B; returns operations per second. */
+static double rmem_ops(const Api *api, unsigned n)
+{
+    Node a, b;
+    setup(api, &a, &b);
+    wr(&a, OE_PEER_MAC_ADDRESS(0), 0x0C00000B);
+    wr(&a, OE_PEER_MAC_ADDRESS_HI(0), 0x020E);
+    wr(&a, OE_PEER_SIZE(0), 0x400);
+    wr(&a, OE_PEER_DMA(0), 1);
+    wr(&b, OE_PEER_MAC_ADDRESS(0), 0x0C00000A);
+    wr(&b, OE_PEER_MAC_ADDRESS_HI(0), 0x020E);
+    wr(&b, OE_PEER_SIZE(0), 0x400);
+    wr(&b, OE_PEER_DMA(0), 1);
+    double t0 = now_s();
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t v;
+        a.done = false;
+        if (api->csr_read(a.e, OE_RMEM + 4 * (i % 256), 4, &v) == OE_CSR_PENDING) {
+            run(&a, &b);
+            if (!a.done) {
+                fprintf(stderr, "cosim_bench: %s: RMEM read never completed\n", api->name);
+                exit(1);
+            }
+        }
+    }
+    double t = now_s() - t0;
+    teardown(&a, &b);
+    return n / t;
+}
+
+static void *sym(void *h, const char *name)
+{
+    void *p = dlsym(h, name);
+    if (!p) {
+        fprintf(stderr, "cosim_bench: %s\n", dlerror());
+        exit(1);
+    }
+    return p;
+}
+
+int main(int argc, char **argv)
+{
+    uint32_t bytes = 1u << 20;
+    unsigned rmem = 2000;
+    const char *lib = "build/cosim/libopenenoc_rtl.so";
+
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--bytes") && i + 1 < argc) {
+            bytes = (uint32_t)strtoul(argv[++i], NULL, 0);
+        } else if (!strcmp(argv[i], "--rmem") && i + 1 < argc) {
+            rmem = (unsigned)strtoul(argv[++i], NULL, 0);
+        } else if (!strcmp(argv[i], "--lib") && i + 1 < argc) {
+            lib = argv[++i];
+        } else {
+            printf("usage: %s [--bytes N (<= 4 MiB, default 1 MiB)] [--rmem N] [--lib PATH]\n"
+                   "RTL engine vs C engine: a mirror-to-remote block and RMEM reads;\n"
+                   "prints BENCH <name> <value> <unit> lines.\n", argv[0]);
+            return strcmp(argv[i], "--help") ? 2 : 0;
+        }
+    }
+    if (bytes == 0 || bytes > MEM_SIZE) {
+        fprintf(stderr, "cosim_bench: --bytes must be 1..%u\n", MEM_SIZE);
+        return 2;
+    }
+    void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        fprintf(stderr, "cosim_bench: %s\n", dlerror());
+        return 1;
+    }
+    const Api rtl = {
+        "rtl", sym(h, "oe_engine_new"), sym(h, "oe_engine_free"), sym(h, "oe_engine_csr_read"),
+        sym(h, "oe_engine_csr_write"), sym(h, "oe_engine_rx_frame"),
+        sym(h, "oe_engine_can_receive"), sym(h, "oe_engine_advance"),
+    };
+    const Api c = {
+        "c", oe_engine_new, oe_engine_free, oe_engine_csr_read, oe_engine_csr_write,
+        oe_engine_rx_frame, oe_engine_can_receive, oe_engine_advance,
+    };
+    double c_mbps = dma_mbps(&c, bytes);
+    double r_mbps = dma_mbps(&rtl, bytes);
+    printf("BENCH engine.dma.mbps %.1f MB/s\n", c_mbps);
+    printf("BENCH cosim.dma.mbps %.2f MB/s\n", r_mbps);
+    printf("BENCH cosim.dma.ratio_vs_c %.5f ratio\n", r_mbps / c_mbps);
+    printf("BENCH cosim.rmem.ops_per_s %.0f ops/s\n", rmem_ops(&rtl, rmem));
+    printf("BENCH engine.rmem.ops_per_s %.0f ops/s\n", rmem_ops(&c, rmem * 100));
+    return 0;
+}
