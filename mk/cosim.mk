@@ -5,7 +5,8 @@
 
 .PHONY: regblock check-regblock
 
-CHECK_TARGETS += check-regblock
+CHECK_TARGETS += check-regblock check-cosim
+BENCH_TARGETS += bench-cosim
 
 # Regenerate rtl/csr/openenoc_csr_*.sv after editing rtl/csr/*.rdl.
 regblock:
