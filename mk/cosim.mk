@@ -74,15 +74,16 @@ $(COSIM_TBIN)/fuzz_replay: $(TOP)/tests/fuzz/fuzz_engine.c $(TOP)/tests/fuzz/fuz
 
 cosim-tests: $(COSIM_BINS)
 
-# check-cosim: lint, then every conformance program, every vector file and
-# the fuzz seed corpus against the RTL; one summary line
+# check-cosim: lint, then every conformance program, every vector file, the
+# fuzz seed corpus and the RTL's own regression inputs (hw/cosim/regress/,
+# found by fuzzing the RTL) against the RTL; one summary line
 # "cosim: N passed, M failed" (TAP tests counted).
 COSIM_TIMEOUT ?= 600
 check-cosim: lint-cosim $(COSIM_BINS)
 	@pass=0; fail=0; mkdir -p $(COSIM_BUILD)/logs; \
 	for t in $(COSIM_PROGS) vecrun fuzz_replay; do \
 	    log=$(COSIM_BUILD)/logs/$$t.log; \
-	    case $$t in vecrun) args=$(TOP)/tests/vectors;; fuzz_replay) args=$(TOP)/tests/fuzz/seeds;; *) args=;; esac; \
+	    case $$t in vecrun) args=$(TOP)/tests/vectors;; fuzz_replay) args="$(TOP)/tests/fuzz/seeds $(TOP)/hw/cosim/regress";; *) args=;; esac; \
 	    timeout $(COSIM_TIMEOUT) $(COSIM_TBIN)/$$t $$args >$$log 2>&1; rc=$$?; \
 	    ok=$$(grep -c '^ok' $$log); nok=$$(grep -c '^not ok' $$log); \
 	    [ $$rc = 124 ] && { echo "$$t: timed out after $(COSIM_TIMEOUT) s"; nok=$$((nok + 1)); }; \

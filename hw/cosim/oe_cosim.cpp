@@ -35,7 +35,9 @@ extern "C" {
 
 namespace {
 
-const uint64_t kSettleLimit = 50000000;   // cycles per call before giving up
+/* Cycles one host call may run before it hands back to the host (and asks
+ * to be called again at once), so a long block never stalls the host. */
+const uint64_t kSliceCycles = 1000000;
 
 struct MemXfer {
     bool active = false;
@@ -61,6 +63,7 @@ struct OeEngine {
     uint32_t max_frame;
     uint64_t now = 0;
     uint64_t armed = OE_TIMER_NONE;
+    bool again = false;                    // the last call ran out of its slice
     bool irq_level = false;
     unsigned irq_msgs = 0;
 
@@ -369,12 +372,9 @@ bool cycle(OeEngine *e, uint32_t step)
     return rx_fire || tx_fire || req_fire || w_fire || r_fire || b_fire || rd_ack || wr_ack;
 }
 
-bool feeding(OeEngine *e)
-{
-    return !e->rxq.empty() || e->mem.active;
-}
-
-/* Run with time frozen until the model stops changing. */
+/* Run with time frozen until the model stops changing (the model and what
+ * the wrapper presents to it are at a fixed point: this also ends a stall,
+ * which the caller's checks then see). */
 void settle(OeEngine *e)
 {
     auto *r = root(e);
@@ -386,12 +386,13 @@ void settle(OeEngine *e)
      * streams, something moves every cycle). */
     bool quiet = true;
     e->snap.resize(sz);
-    for (uint64_t n = 0; n < kSettleLimit; n++) {
+    e->again = false;
+    for (uint64_t n = 0; n < kSliceCycles; n++) {
         if (quiet) {
             memcpy(e->snap.data(), (const void *)r, sz);
         }
         bool moved = cycle(e, 0);
-        if (quiet && !moved && !feeding(e) && !memcmp(e->snap.data(), (const void *)r, sz)) {
+        if (quiet && !moved && !memcmp(e->snap.data(), (const void *)r, sz)) {
             if (++stable >= 2) {
                 return;
             }
@@ -416,6 +417,7 @@ void settle(OeEngine *e)
                     e->rxq.size(), (int)e->mem.active);
         }
     }
+    e->again = true;   /* not done: the host calls again at once */
 }
 
 /* After a call: interrupt edges, pending CSR completion, next wake-up. */
@@ -451,7 +453,9 @@ void leave(OeEngine *e)
     uint32_t tmo = r->openenoc_endpoint__DOT__u_oetp__DOT__u_initiator__DOT__tmo_q;
     uint32_t cnt = r->openenoc_endpoint__DOT__u_oetp__DOT__u_initiator__DOT__cnt_q;
     unsigned st = r->openenoc_endpoint__DOT__u_oetp__DOT__u_initiator__DOT__state_q;
-    if (st == 5 /* INI_WAIT */ && tmo != 0) {
+    if (e->again) {
+        when = e->now;
+    } else if (st == 5 /* INI_WAIT */ && tmo != 0) {
         when = e->now + (uint64_t)(tmo - (cnt < tmo ? cnt : tmo)) + 1;
     }
     if (when != e->armed) {

@@ -226,6 +226,14 @@ module openenoc_ep_peer_dma
   // ---- issuer: the single initiating slot ----------------------------------
   typedef enum logic [2:0] { IS_IDLE, IS_CMD, IS_WAIT, IS_STATUS, IS_END } is_state_e;
 
+  // A write fragment is issued only while its entry still admits it (mode 3):
+  // the oETP initiator looks the peer up again and would reject the command
+  // after its source read had started, leaving that payload at the head of
+  // the shared stream. A write whose entry changed fails locally (code 1).
+  wire fr_write    = blk_q[fr_n].mode == 2'd3;
+  wire fr_rejected = fr_write && peer_mode[fr_n] != 2'd3;
+  logic local_fail;
+
   is_state_e   is_q;
   logic        is_rmem_q, is_write_q;
   logic [1:0]  is_peer_q;
@@ -295,15 +303,17 @@ module openenoc_ep_peer_dma
                      snk_in_valid && !snk_busy;
   assign rmem_taken = cmd_fire && is_rmem_q;
 
+  assign local_fail = is_q == IS_IDLE && local_tx_en && !rmem_valid && fr_any && fr_rejected;
+
   // the fragment's result: a local error wins, except that a remote stream
   // error (10) stands
   wire [3:0] frag_result = (cpl_code_q == E_REMOTE_AXIS) ? cpl_code_q :
                            (local_code_q != E_NONE) ? local_code_q : cpl_code_q;
 
   always_comb begin
-    frag_issue      = cmd_fire && !is_rmem_q;
-    frag_issue_peer = is_peer_q;
-    frag_issue_len  = is_len_q;
+    frag_issue      = (cmd_fire && !is_rmem_q) || local_fail;
+    frag_issue_peer = local_fail ? fr_n : is_peer_q;
+    frag_issue_len  = local_fail ? fr_len : is_len_q;
     frag_end        = is_q == IS_END && !is_rmem_q;
     frag_peer       = is_peer_q;
     frag_code       = frag_result;
@@ -375,9 +385,15 @@ module openenoc_ep_peer_dma
             is_seq_q   <= '0;
             is_last_q  <= 1'b1;
             is_q       <= IS_CMD;
+          end else if (local_fail) begin
+            is_rmem_q    <= 1'b0;
+            is_peer_q    <= fr_n;
+            local_code_q <= E_INVALID;
+            frag_rr_q    <= fr_n + 2'd1;
+            is_q         <= IS_END;
           end else if (local_tx_en && fr_any) begin
             is_rmem_q  <= 1'b0;
-            is_write_q <= blk_q[fr_n].mode == 2'd3;
+            is_write_q <= fr_write;
             is_peer_q  <= fr_n;
             is_addr_q  <= blk_q[fr_n].remote_base + blk_q[fr_n].issued;
             is_local_q <= blk_q[fr_n].local_base + blk_q[fr_n].issued;
