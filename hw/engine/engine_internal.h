@@ -73,7 +73,6 @@ typedef struct OePeerBlock {
     bool failed;                /* first failing fragment seen */
     uint8_t mode;
     uint8_t code;               /* error code of the first failure */
-    uint64_t mac;               /* destination (may be a group) */
     uint32_t local;
     uint32_t remote;
     uint32_t size;

@@ -38,6 +38,24 @@ void oe_peer_dma_written(OeEngine *e, unsigned n)
     /* request is picked up by oe_accept_peer_requests() */
 }
 
+/*
+ * The destination of a fragment. The oETP initiator looks the peer up for
+ * every command it accepts (oetp-engine.txt: it "snapshots its MAC addresses"
+ * at command acceptance), so a fragment goes to the entry's MAC as it is now;
+ * the lookup by index matches only modes 2 and 3, and a group destination
+ * takes writes only, so a reconfigured entry fails the fragment with code 1.
+ */
+static bool fragment_target(const OeEngine *e, unsigned n, uint64_t *mac)
+{
+    uint32_t mode = dma_reg(e, n) & OE_PEER_DMA_MODE_MASK;
+
+    *mac = oe_reg_mac(e, OE_PEER_MAC_ADDRESS(n));
+    return (mode == OE_MODE_MIRROR_REMOTE_TO_LOCAL ||
+            mode == OE_MODE_MIRROR_LOCAL_TO_REMOTE) &&
+           !(oetp_mac_is_group(*mac) &&
+             e->peer[n].blk.mode == OE_MODE_MIRROR_REMOTE_TO_LOCAL);
+}
+
 /* A block's parameters are valid (checked on the snapshot). */
 static bool block_valid(const OeEngine *e, const OePeerBlock *b)
 {
@@ -50,10 +68,6 @@ static bool block_valid(const OeEngine *e, const OePeerBlock *b)
     }
     if ((uint64_t)b->local + b->size > 0x100000000ull ||
         (uint64_t)b->remote + b->size > 0x100000000ull) {
-        return false;
-    }
-    /* Group destinations take writes only: a group read is rejected here. */
-    if (oetp_mac_is_group(b->mac) && b->mode == OE_MODE_MIRROR_REMOTE_TO_LOCAL) {
         return false;
     }
     return true;
@@ -89,13 +103,13 @@ static void accept_block(OeEngine *e, unsigned n)
     p->blk = (OePeerBlock) {
         .irq_reserved = enabled,
         .mode = (uint8_t)(dma & OE_PEER_DMA_MODE_MASK),
-        .mac = oe_reg_mac(e, OE_PEER_MAC_ADDRESS(n)),
         .local = oe_reg(e, OE_PEER_LOCAL_ADDRESS(n)),
         .remote = oe_reg(e, OE_PEER_REMOTE_ADDRESS(n)),
         .size = oe_reg(e, OE_PEER_SIZE(n)),
         .mfs = oe_reg(e, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE) & ~3u,
     };
-    if (!block_valid(e, &p->blk)) {
+    uint64_t mac;
+    if (!block_valid(e, &p->blk) || !fragment_target(e, n, &mac)) {
         p->blk.failed = true;
         p->blk.code = OE_ERR_LOCAL_INVALID;
         block_end(e, n);
@@ -148,17 +162,22 @@ void oe_peer_send_fragment(OeEngine *e, unsigned n)
     uint32_t len = left < b->mfs ? left : b->mfs;
     uint32_t local = b->local + b->issued;
     uint32_t remote = b->remote + b->issued;
-    uint32_t rid = oe_alloc_rid(e);
-    bool group = oetp_mac_is_group(b->mac);
+    uint64_t mac;
     uint64_t src = oe_local_mac(e);
 
     b->issued += len;
     b->seq++;
+    if (!fragment_target(e, n, &mac)) {
+        oe_peer_fragment_done(e, n, OE_ERR_LOCAL_INVALID);
+        return;
+    }
+    uint32_t rid = oe_alloc_rid(e);
+    bool group = oetp_mac_is_group(mac);
     if (b->mode == OE_MODE_MIRROR_REMOTE_TO_LOCAL) {
-        size_t flen = oetp_build_dma_read_req(e->txbuf, b->mac, src, rid,
+        size_t flen = oetp_build_dma_read_req(e->txbuf, mac, src, rid,
                                               remote, len);
         oe_tx(e, e->txbuf, flen);
-        oe_initiator_wait(e, OE_INIT_DMA_READ, n, rid, b->mac, local, len,
+        oe_initiator_wait(e, OE_INIT_DMA_READ, n, rid, mac, local, len,
                           oe_reg(e, OE_CONFIG_DMA_TIMEOUT));
         return;
     }
@@ -174,7 +193,7 @@ void oe_peer_send_fragment(OeEngine *e, unsigned n)
     }
     /* The bytes were read straight into the frame: build the header and
      * padding around them rather than copying through the codec. */
-    oetp_put_header(e->txbuf, b->mac, src, OETP_DMA_WRITE_REQ);
+    oetp_put_header(e->txbuf, mac, src, OETP_DMA_WRITE_REQ);
     oetp_put_le32(e->txbuf + OETP_OFF_PARAM1, rid);
     oetp_put_le32(e->txbuf + OETP_OFF_PARAM1 + 4, remote);
     oetp_put_le32(e->txbuf + OETP_OFF_PARAM1 + 8, len);
@@ -195,7 +214,7 @@ void oe_peer_send_fragment(OeEngine *e, unsigned n)
     } else if (group) {
         oe_peer_fragment_done(e, n, OE_ERR_NONE);   /* local completion */
     } else {
-        oe_initiator_wait(e, OE_INIT_DMA_WRITE, n, rid, b->mac, local, len,
+        oe_initiator_wait(e, OE_INIT_DMA_WRITE, n, rid, mac, local, len,
                           oe_reg(e, OE_CONFIG_DMA_TIMEOUT));
     }
 }

@@ -156,14 +156,14 @@ bool oe_raw_tx_step(OeEngine *e)
         return false;
     }
     t->transferred = oe_mem_read(e, t->base, e->txbuf, t->len, &st);
-    if (st != OE_MEM_OK) {
-        /* Nothing is sent for a frame whose source failed. */
-        raw_tx_end(e, oe_mem_read_code(st));
-        return false;
+    if (t->transferred) {
+        /* The frame streams out as it is read: a source failure ends it
+         * early (the bytes read so far), one that hits the first burst
+         * sends nothing. */
+        oe_tx(e, e->txbuf, t->transferred);
     }
-    oe_tx(e, e->txbuf, t->len);
-    raw_tx_end(e, OE_ERR_NONE);
-    return true;
+    raw_tx_end(e, st == OE_MEM_OK ? OE_ERR_NONE : oe_mem_read_code(st));
+    return t->transferred != 0;
 }
 
 bool oe_raw_has_work(const OeEngine *e)

@@ -14,7 +14,7 @@
 #include "engine_internal.h"
 
 #define STATE_MAGIC   0x5453454Fu   /* "OEST" */
-#define STATE_VERSION 1u
+#define STATE_VERSION 2u
 
 typedef struct Ser {
     uint8_t *buf;          /* NULL when only sizing (save) */
@@ -107,7 +107,6 @@ static void ser_peer(Ser *s, OePeer *p)
     ser_bool(s, &b->failed);
     ser_u8(s, &b->mode);
     ser_u8(s, &b->code);
-    ser_u64(s, &b->mac);
     ser_u32(s, &b->local);
     ser_u32(s, &b->remote);
     ser_u32(s, &b->size);

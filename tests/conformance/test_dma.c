@@ -173,6 +173,61 @@ static void dma_mfs_snapshot_at_acceptance(void)
 }
 
 /*
+ * The initiator looks the peer entry up for every fragment it accepts
+ * (oetp-engine.txt: it snapshots the MAC addresses at command acceptance;
+ * endpoint.md 4.1 snapshots mode, bases, size and MFS, not the MAC): a MAC
+ * rewritten while a block runs applies from the next fragment on.
+ */
+static void dma_fragment_goes_to_the_entrys_current_mac(void)
+{
+    HWorld *w = hw_new();
+    HNode *a = hw_engine(w, "A", H_MAC_A, NULL);
+    HNode *b = hw_engine(w, "B", H_MAC_B, NULL);
+    HNode *c = hw_engine(w, "C", H_MAC_C, NULL);
+
+    hx_mirror(a, 1, c, 0, true, LA, RB, 3000);   /* C accepts A's writes */
+    hx_mirror(a, 0, b, 0, true, LA, RB, 3000);
+    hm_pattern(&a->mem, LA, 3000, 4);
+    hn_wr(a, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, 1000);
+    hw_add_fault(w, &(HFault){ .kind = HF_DELAY, .src = 1, .dst = 0,
+                               .cmd = -1, .delay = 1000 });
+    hn_dma_request(a, 0);
+    hw_settle(w);
+    H_EQ(hn_count_tx(a, OETP_DMA_WRITE_REQ), 1);
+    hn_wr64(a, OE_PEER_MAC_ADDRESS(0), H_MAC_C);
+    H_CHECK(hw_run_idle(w, 1 << 20));
+    check_done(a, 0, hn_dma(a, 0));
+    H_EQ(hn_count_tx(a, OETP_DMA_WRITE_REQ), 3);
+    H_EQ(hf_dst(hn_tx_nth(a, OETP_DMA_WRITE_REQ, 0)), H_MAC_B);
+    H_EQ(hf_dst(hn_tx_nth(a, OETP_DMA_WRITE_REQ, 1)), H_MAC_C);
+    H_EQ(hf_dst(hn_tx_nth(a, OETP_DMA_WRITE_REQ, 2)), H_MAC_C);
+    H_CHECK(memcmp(hm_ptr(&b->mem, RB, 1000), hm_ptr(&a->mem, LA, 1000),
+                   1000) == 0);
+    H_CHECK(memcmp(hm_ptr(&c->mem, RB + 1000, 2000),
+                   hm_ptr(&a->mem, LA + 1000, 2000), 2000) == 0);
+}
+
+/* An entry that no longer holds a DMA mode fails the block's next fragment
+ * with code 1 (the lookup by index matches modes 2 and 3 only). */
+static void dma_entry_disabled_mid_block_fails_next_fragment(void)
+{
+    Pair p = pair();
+
+    hx_mirror(p.a, 0, p.b, 0, true, LA, RB, 3000);
+    hm_pattern(&p.a->mem, LA, 3000, 5);
+    hn_wr(p.a, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, 1000);
+    hw_add_fault(p.w, &(HFault){ .kind = HF_DELAY, .src = 1, .dst = 0,
+                                 .cmd = -1, .delay = 1000 });
+    hn_dma_request(p.a, 0);
+    hw_settle(p.w);
+    H_EQ(hn_count_tx(p.a, OETP_DMA_WRITE_REQ), 1);
+    hn_wr(p.a, OE_PEER_DMA(0), 0);
+    H_CHECK(hw_run_idle(p.w, 1 << 20));
+    check_failed(p.a, 0, hn_dma(p.a, 0), OE_ERR_LOCAL_INVALID);
+    H_EQ(hn_count_tx(p.a, OETP_DMA_WRITE_REQ), 1);
+}
+
+/*
  * At most one locally initiated unicast request on the wire: between two
  * requests of A, the reply to the first was delivered to A.
  */
@@ -794,6 +849,8 @@ static const HTest tests[] = {
     H_TEST(dma_queued_block_after_local_failure_starts_by_itself),
     H_TEST(dma_rmem_goes_before_unsent_group_fragments),
     H_TEST(dma_no_polling_while_tx_blocked),
+    H_TEST(dma_fragment_goes_to_the_entrys_current_mac),
+    H_TEST(dma_entry_disabled_mid_block_fails_next_fragment),
 };
 
 int main(int argc, char **argv)

@@ -116,6 +116,42 @@ static void raw_tx_bus_errors_report_cause(void)
          OE_RAW_TX_COMMAND_STATUS_DONE_MASK);
 }
 
+/*
+ * The frame streams out as the source is read (as peer writes do): a read
+ * failure after the first bytes ends the frame early with exactly the bytes
+ * read, transferred_length says how many; a failure on the first bytes
+ * sends nothing.
+ */
+static void raw_tx_source_failure_ends_frame_early(void)
+{
+    Fix f = fix(NULL);
+    const HFrame *fr;
+    uint32_t got;
+
+    hm_pattern(&f.a->mem, 0x2F00, 1000, 9);
+    hm_error(&f.a->mem, 0x3000, 4, OE_MEM_SLVERR, HM_READ);
+    raw_tx(f.a, 0x2F00, 1000);
+    H_EQ(tx_status(f.a), err_word(OE_ERR_LOCAL_RD_SLVERR));
+    got = hn_rd(f.a, OE_RAW_TX_TRANSFERRED_LENGTH);
+    H_CHECK(got > 0 && got <= 0x100);
+    fr = hn_next_tx(f.a);
+    H_CHECK(fr != NULL);
+    if (fr) {
+        H_EQ(fr->len, got);
+        H_CHECK(memcmp(fr->data, hm_ptr(&f.a->mem, 0x2F00, got), got) == 0);
+    }
+    H_CHECK(hn_next_tx(f.a) == NULL);
+
+    hm_clear_errors(&f.a->mem);
+    hm_error(&f.a->mem, 0x2F00, 1, OE_MEM_SLVERR, HM_READ);
+    hn_wr(f.a, OE_RAW_TX_COMMAND_STATUS,
+          OE_RAW_TX_COMMAND_STATUS_CLEAR_ERRORS_MASK);
+    raw_tx(f.a, 0x2F00, 1000);
+    H_EQ(tx_status(f.a), err_word(OE_ERR_LOCAL_RD_SLVERR));
+    H_EQ(hn_rd(f.a, OE_RAW_TX_TRANSFERRED_LENGTH), 0);
+    H_CHECK(hn_next_tx(f.a) == NULL);
+}
+
 static void raw_limits_follow_max_raw_frame_size(void)
 {
     OeEngineConfig cfg = { .max_raw_frame_size = 100 };
@@ -331,6 +367,7 @@ static void raw_buffers_ending_at_4gib(void)
 static const HTest tests[] = {
     H_TEST(raw_tx_whole_frames_up_to_8192),
     H_TEST(raw_tx_bus_errors_report_cause),
+    H_TEST(raw_tx_source_failure_ends_frame_early),
     H_TEST(raw_limits_follow_max_raw_frame_size),
     H_TEST(raw_rx_claims_one_frame_and_never_writes_past_capacity),
     H_TEST(raw_rx_bus_error_reports_cause),
