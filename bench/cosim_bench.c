@@ -6,7 +6,7 @@
  *
  *   cosim_bench [--bytes N] [--rmem N] [--lib PATH]
  *
- * Prints BENCH lines: cosim.dma.mbps, engine.dma.mbps (the baseline),
+ * Prints BENCH lines: cosim.dma.mbps, cosim.c_engine.dma.mbps (the baseline),
  * cosim.dma.ratio_vs_c, cosim.rmem.ops_per_s.
  */
 #include <dlfcn.h>
@@ -276,10 +276,10 @@ int main(int argc, char **argv)
     };
     double c_mbps = dma_mbps(&c, bytes);
     double r_mbps = dma_mbps(&rtl, bytes);
-    printf("BENCH engine.dma.mbps %.1f MB/s\n", c_mbps);
+    printf("BENCH cosim.c_engine.dma.mbps %.1f MB/s\n", c_mbps);
     printf("BENCH cosim.dma.mbps %.2f MB/s\n", r_mbps);
     printf("BENCH cosim.dma.ratio_vs_c %.5f ratio\n", r_mbps / c_mbps);
     printf("BENCH cosim.rmem.ops_per_s %.0f ops/s\n", rmem_ops(&rtl, rmem));
-    printf("BENCH engine.rmem.ops_per_s %.0f ops/s\n", rmem_ops(&c, rmem * 100));
+    printf("BENCH cosim.c_engine.rmem.ops_per_s %.0f ops/s\n", rmem_ops(&c, rmem * 100));
     return 0;
 }
