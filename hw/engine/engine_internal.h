@@ -193,7 +193,6 @@ struct OeEngine {
     bool resp_notify_pending;   /* responder holds one undelivered event */
     uint8_t resp_notify_source;
     uint8_t resp_notify_peer;
-    bool resp_notify_enabled;
     OeRawTx raw_tx;
     OeRawRx raw_rx;
     OeDirectTx dtx;
