@@ -145,26 +145,37 @@ static void dma_large_block_1mib_unaligned(void)
     H_EQ(hn_count_tx(p.a, OETP_DMA_WRITE_REQ), (len + 8159) / 8160);
 }
 
+/*
+ * A 3000-byte push from a (entry 0) to b, fragments of mfs bytes, b's replies
+ * delayed 1000 cycles: returns with the first fragment sent and unanswered,
+ * so a test can reconfigure a while its block runs.
+ */
+static void start_held_push(HWorld *w, HNode *a, HNode *b, uint32_t mfs,
+                            unsigned seed)
+{
+    hx_mirror(a, 0, b, 0, true, LA, RB, 3000);
+    hm_pattern(&a->mem, LA, 3000, seed);
+    hn_wr(a, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, mfs);
+    hw_add_fault(w, &(HFault){ .kind = HF_DELAY, .src = 1, .dst = 0,
+                               .cmd = -1, .delay = 1000 });
+    hn_dma_request(a, 0);
+    hw_settle(w);
+    H_EQ(hn_count_tx(a, OETP_DMA_WRITE_REQ), 1);
+}
+
 /* The effective MFS is snapshotted when the block is accepted. */
 static void dma_mfs_snapshot_at_acceptance(void)
 {
     Pair p = pair();
 
-    hx_mirror(p.a, 0, p.b, 0, true, LA, RB, 3000);
-    hm_pattern(&p.a->mem, LA, 3000, 1);
-    hn_wr(p.a, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, 1003);
-    hw_add_fault(p.w, &(HFault){ .kind = HF_DELAY, .src = 1, .dst = 0,
-                                 .cmd = -1, .delay = 1000 });
-    hn_dma_request(p.a, 0);
-    hw_settle(p.w);
-    H_EQ(hn_count_tx(p.a, OETP_DMA_WRITE_REQ), 1);
+    start_held_push(p.w, p.a, p.b, 1003, 1);
     hn_wr(p.a, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, 4);
     H_CHECK(hw_run_idle(p.w, 1 << 20));
     check_done(p.a, 0, hn_dma(p.a, 0));
     H_EQ(hn_count_tx(p.a, OETP_DMA_WRITE_REQ), 3);
     for (unsigned i = 0; i < 3; i++) {
         H_EQ(hf_param(hn_tx_nth(p.a, OETP_DMA_WRITE_REQ, i), 3),
-             i < 2 ? 1000 : 1000);
+             1000);
     }
     check_copied(p.b, RB, 3000, 1);
     /* The next block uses the new value. */
@@ -186,14 +197,7 @@ static void dma_fragment_goes_to_the_entrys_current_mac(void)
     HNode *c = hw_engine(w, "C", H_MAC_C, NULL);
 
     hx_mirror(a, 1, c, 0, true, LA, RB, 3000);   /* C accepts A's writes */
-    hx_mirror(a, 0, b, 0, true, LA, RB, 3000);
-    hm_pattern(&a->mem, LA, 3000, 4);
-    hn_wr(a, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, 1000);
-    hw_add_fault(w, &(HFault){ .kind = HF_DELAY, .src = 1, .dst = 0,
-                               .cmd = -1, .delay = 1000 });
-    hn_dma_request(a, 0);
-    hw_settle(w);
-    H_EQ(hn_count_tx(a, OETP_DMA_WRITE_REQ), 1);
+    start_held_push(w, a, b, 1000, 4);
     hn_wr64(a, OE_PEER_MAC_ADDRESS(0), H_MAC_C);
     H_CHECK(hw_run_idle(w, 1 << 20));
     check_done(a, 0, hn_dma(a, 0));
@@ -213,14 +217,7 @@ static void dma_entry_disabled_mid_block_fails_next_fragment(void)
 {
     Pair p = pair();
 
-    hx_mirror(p.a, 0, p.b, 0, true, LA, RB, 3000);
-    hm_pattern(&p.a->mem, LA, 3000, 5);
-    hn_wr(p.a, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, 1000);
-    hw_add_fault(p.w, &(HFault){ .kind = HF_DELAY, .src = 1, .dst = 0,
-                                 .cmd = -1, .delay = 1000 });
-    hn_dma_request(p.a, 0);
-    hw_settle(p.w);
-    H_EQ(hn_count_tx(p.a, OETP_DMA_WRITE_REQ), 1);
+    start_held_push(p.w, p.a, p.b, 1000, 5);
     hn_wr(p.a, OE_PEER_DMA(0), 0);
     H_CHECK(hw_run_idle(p.w, 1 << 20));
     check_failed(p.a, 0, hn_dma(p.a, 0), OE_ERR_LOCAL_INVALID);
