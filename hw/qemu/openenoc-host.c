@@ -36,9 +36,13 @@ uint64_t openenoc_cycles_now(OpenenocState *s)
                     NANOSECONDS_PER_SECOND);
 }
 
+/*
+ * The per-frame paths below reach the parent objects through their fields:
+ * a checked QOM cast per call showed up in the dgram profile.
+ */
 void openenoc_engine_enter(OpenenocState *s)
 {
-    DeviceState *dev = DEVICE(s);
+    DeviceState *dev = &s->parent_obj.qdev;
     uint64_t now;
 
     assert(!s->in_engine);
@@ -55,7 +59,7 @@ void openenoc_engine_enter(OpenenocState *s)
 
 void openenoc_engine_leave(OpenenocState *s)
 {
-    DeviceState *dev = DEVICE(s);
+    DeviceState *dev = &s->parent_obj.qdev;
 
     assert(s->in_engine);
     dev->mem_reentrancy_guard.engaged_in_io = s->guard_saved;
@@ -109,7 +113,7 @@ static OeMemStatus openenoc_mem_status(MemTxResult r)
 static OeMemStatus openenoc_mem_rw(OpenenocState *s, uint32_t addr, void *buf,
                                    uint32_t len, DMADirection dir)
 {
-    PCIDevice *pci = PCI_DEVICE(s);
+    PCIDevice *pci = &s->parent_obj;
     OeMemStatus st;
 
     if (!(pci_get_word(pci->config + PCI_COMMAND) & PCI_COMMAND_MASTER)) {

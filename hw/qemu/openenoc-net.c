@@ -90,14 +90,6 @@ bool openenoc_tx_ready_now(OpenenocState *s)
     return s->txq_len < OPENENOC_TXQ_MAX;
 }
 
-void openenoc_queue_tx(OpenenocState *s, const uint8_t *frame, size_t len)
-{
-    OpenenocFrame *f = openenoc_frame_new(frame, len);
-
-    QSIMPLEQ_INSERT_TAIL(&s->txq, f, next);
-    s->txq_len++;           /* sent by openenoc_engine_leave() */
-}
-
 static void openenoc_tx_sent(NetClientState *nc, ssize_t len)
 {
     OpenenocState *s = qemu_get_nic_opaque(nc);
@@ -106,11 +98,58 @@ static void openenoc_tx_sent(NetClientState *nc, ssize_t len)
     qemu_bh_schedule(s->bh);
 }
 
+/* Hand one frame to the net layer, which copies it if it cannot send now. */
+static void openenoc_tx_send(OpenenocState *s, const uint8_t *data, size_t len)
+{
+    ssize_t sent;
+
+    if (trace_event_get_state_backends(TRACE_OPENENOC_FRAME)) {
+        openenoc_trace_frame(true, data, len);
+    }
+    openenoc_send_depth++;
+    sent = qemu_send_packet_async(qemu_get_queue(s->nic), data, len,
+                                  openenoc_tx_sent);
+    openenoc_send_depth--;
+    if (sent == 0) {
+        /* the backend queued it and calls openenoc_tx_sent when done */
+        trace_openenoc_tx_backpressure(s->txq_len);
+        s->tx_backend_busy = true;
+    }
+}
+
+/*
+ * May a frame the engine hands over go to the net layer right away, inside
+ * the engine call? Only if it leaves the process: a hub or a NIC peer could
+ * deliver it synchronously to a device that answers into ours mid-call.
+ * An unpaced link to a socket, tap or similar backend is the common remote
+ * case, and sending there directly saves copying every frame through txq.
+ */
+static bool openenoc_tx_direct_ok(OpenenocState *s)
+{
+    NetClientState *peer = qemu_get_queue(s->nic)->peer;
+
+    return peer && peer->info->type != NET_CLIENT_DRIVER_HUBPORT &&
+           peer->info->type != NET_CLIENT_DRIVER_NIC && !s->link_mbps &&
+           !s->tx_backend_busy && QSIMPLEQ_EMPTY(&s->txq) &&
+           runstate_is_running();
+}
+
+void openenoc_queue_tx(OpenenocState *s, const uint8_t *frame, size_t len)
+{
+    OpenenocFrame *f;
+
+    if (openenoc_tx_direct_ok(s)) {
+        openenoc_tx_send(s, frame, len);
+        return;
+    }
+    f = openenoc_frame_new(frame, len);
+    QSIMPLEQ_INSERT_TAIL(&s->txq, f, next);
+    s->txq_len++;           /* sent by openenoc_engine_leave() */
+}
+
 void openenoc_tx_flush(OpenenocState *s)
 {
-    NetClientState *nc = qemu_get_queue(s->nic);
     OpenenocFrame *f;
-    ssize_t sent;
 
     if (!runstate_is_running()) {
         return;         /* the frames stay queued (and migrate with us) */
@@ -132,17 +171,7 @@ void openenoc_tx_flush(OpenenocState *s)
         }
         QSIMPLEQ_REMOVE_HEAD(&s->txq, next);
         s->txq_len--;
-        if (trace_event_get_state_backends(TRACE_OPENENOC_FRAME)) {
-            openenoc_trace_frame(true, f->data, f->len);
-        }
-        openenoc_send_depth++;
-        sent = qemu_send_packet_async(nc, f->data, f->len, openenoc_tx_sent);
-        openenoc_send_depth--;
-        if (sent == 0) {
-            /* the backend queued it and calls openenoc_tx_sent when done */
-            trace_openenoc_tx_backpressure(s->txq_len);
-            s->tx_backend_busy = true;
-        }
+        openenoc_tx_send(s, f->data, f->len);
         g_free(f);
     }
     if (s->tx_throttled && openenoc_tx_ready_now(s)) {
