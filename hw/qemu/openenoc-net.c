@@ -1,10 +1,12 @@
 /*
  * openenoc: frames between the engine and QEMU's net backend.
  *
- * The engine hands over transmitted frames inside its own calls, so they
- * wait in txq and leave as soon as that call has returned (or from the bottom
- * half when the link or the backend is busy). A received frame goes straight
- * into the engine when that is safe: the engine is not mid-call and we are
+ * The engine hands over transmitted frames inside its own calls. A frame for
+ * a link that leaves the process (socket, dgram, tap...) goes straight to the
+ * net layer when nothing waits before it. Otherwise (a hub, pacing, a busy
+ * backend) it waits in txq and leaves as soon as that call has returned, or
+ * from the bottom half when the link or the backend is busy. A received frame
+ * goes straight into the engine when that is safe: the engine is not mid-call and we are
  * not already inside a send of another device that answered synchronously.
  * Otherwise it waits in rxq for the bottom half. So on a hub a fragment and
  * its answer cross in one synchronous hand-off, the next exchange starts
