@@ -152,7 +152,7 @@ static void dgram_dma(double *mbps, double *udp, double *evloop)
     OePair p;
 
     *mbps = *udp = *evloop = 0;
-    oe_pair_start(&p, "");
+    oe_pair_start(&p, OE_LINK_CONNECTED, "");
     block_setup(p.qts[0], &p.d[0], p.qts[1], &p.d[1]);
     for (int i = 0; i < runs; i++) {
         double u = udp_figure("bulk", "", "udp.pingpong.mbps");
@@ -191,7 +191,7 @@ static void rmem_batch(double *p50, double *p99)
     GArray *lat = g_array_new(false, false, sizeof(double));
     OePair p;
 
-    oe_pair_start(&p, trace_args);
+    oe_pair_start(&p, OE_LINK_CONNECTED, trace_args);
     oe_peer(&p.d[0], 0, OE_MAC(1), OE_MODE_RMEM, 0, DST, 0x400, 0);
     oe_peer(&p.d[1], 0, OE_MAC(0), OE_MODE_RMEM, DST, 0, 0x400, 0);
     for (int i = 0; i < rmem_reads + 100; i++) {

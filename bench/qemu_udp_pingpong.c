@@ -8,13 +8,15 @@
  * of 3 runs) and udp.pingpong.small_rtt_us (the lowest median of 3 batches),
  * best-of like the QEMU figures measured against them: the host is shared.
  *
+ * Both sockets are connected, as the fastest dgram link between two QEMUs
+ * is (bench-qemu passes them connected sockets).
+ *
  * --evloop shapes the bulk exchange like an emulator instead (figure
  * udp.evloop.mbps): each side sleeps in ppoll over six descriptors before
- * every receive, as QEMU's main loop does; the requester sends with sendto
- * to an unconnected address, as the dgram netdev does; and the bytes move
- * through memory the way DMA moves them, the requester copying each fragment
- * out of a 64 MiB source and the responder into a 64 MiB destination. It is
- * what any event-loop device model pays before its own code runs.
+ * every receive, as QEMU's main loop does, and the bytes move through
+ * memory the way DMA moves them, the requester copying each fragment out of
+ * a 64 MiB source and the responder into a 64 MiB destination. It is what
+ * any event-loop device model pays before its own code runs.
  *
  *   qemu_udp_pingpong [--bytes N] [--small N] [--runs N] [--mode bulk|small|both]
  *                     [--evloop]
@@ -114,21 +116,8 @@ static int udp_socket(struct sockaddr_in *addr)
     return fd;
 }
 
-/* The requester's send: on its connected socket, or (--evloop) addressed
- * each time, as QEMU's dgram netdev sends. */
-static ssize_t to_server(int fd, const Evloop *ev,
-                         const struct sockaddr_in *server, const char *buf,
-                         size_t len)
-{
-    if (ev->on) {
-        return sendto(fd, buf, len, 0, (const struct sockaddr *)server,
-                      sizeof(*server));
-    }
-    return send(fd, buf, len, 0);
-}
-
 /* The answering side: echo a reply of the size the request asks for. */
-static void serve(int fd, const struct sockaddr_in *peer, bool evloop)
+static void serve(int fd, bool evloop)
 {
     static char buf[65536];
     Evloop ev = { .on = evloop };
@@ -146,8 +135,7 @@ static void serve(int fd, const struct sockaddr_in *peer, bool evloop)
         if (n == BULK_OUT) {
             evloop_dma(&ev, buf + BULK_OUT - BULK_DATA, true);
         }
-        sendto(fd, buf, n == BULK_OUT ? BULK_BACK : n, 0,
-               (const struct sockaddr *)peer, sizeof(*peer));
+        send(fd, buf, n == BULK_OUT ? BULK_BACK : n, 0);
     }
 }
 
@@ -186,8 +174,7 @@ int main(int argc, char **argv)
                     "[--mode bulk|small|both] [--evloop]\n"
                     "UDP loopback request/response baseline for "
                     "bench-qemu; --evloop shapes the bulk exchange like an "
-                    "emulator's\n(ppoll wait, unconnected sendto, DMA "
-                    "copies).\n", argv[0]);
+                    "emulator's\n(ppoll waits, DMA copies).\n", argv[0]);
             return strcmp(argv[i], "--help") ? 2 : 0;
         }
     }
@@ -204,17 +191,19 @@ int main(int argc, char **argv)
     }
     cfd = udp_socket(&ca);
     sfd = udp_socket(&sa);
+    if (connect(cfd, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
+        connect(sfd, (struct sockaddr *)&ca, sizeof(ca)) < 0) {
+        perror("udp-pingpong: connect");
+        return 1;
+    }
     pid = fork();
     if (pid == 0) {
         close(cfd);
-        serve(sfd, &ca, ev.on);
+        serve(sfd, ev.on);
     }
     close(sfd);
     if (ev.on) {
-        evloop_init(&ev, cfd);  /* and stay unconnected, as the netdev is */
-    } else if (connect(cfd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
-        perror("udp-pingpong: connect");
-        return 1;
+        evloop_init(&ev, cfd);
     }
     memset(buf, 0x5a, sizeof(buf));
 
@@ -223,7 +212,7 @@ int main(int argc, char **argv)
         t0 = now_s();
         for (long i = 0; i < n; i++) {
             evloop_dma(&ev, buf + BULK_OUT - BULK_DATA, false);
-            if (to_server(cfd, &ev, &sa, buf, BULK_OUT) != BULK_OUT ||
+            if (send(cfd, buf, BULK_OUT, 0) != BULK_OUT ||
                 (evloop_wait(&ev), recv(cfd, buf, sizeof(buf), 0)) !=
                 BULK_BACK) {
                 fprintf(stderr, "udp-pingpong: bulk exchange failed\n");
@@ -244,7 +233,7 @@ int main(int argc, char **argv)
         for (long i = 0; i < small; i++) {
             double t = now_s();
 
-            if (to_server(cfd, &ev, &sa, buf, SMALL) != SMALL ||
+            if (send(cfd, buf, SMALL, 0) != SMALL ||
                 recv(cfd, buf, sizeof(buf), 0) != SMALL) {
                 fprintf(stderr, "udp-pingpong: small exchange failed\n");
                 return 1;
@@ -262,7 +251,7 @@ int main(int argc, char **argv)
         printf("BENCH udp.pingpong.small_rtt_us_p99 %.1f us\n", best_p99);
     }
     buf[0] = 'q';
-    to_server(cfd, &ev, &sa, buf, 1);
+    send(cfd, buf, 1, 0);
     waitpid(pid, NULL, 0);
     free(rtt);
     return 0;

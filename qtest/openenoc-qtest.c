@@ -281,32 +281,61 @@ GPtrArray *oe_pcap_frames(const char *path)
     return frames;
 }
 
-/* A free loopback UDP port (closed again; QEMU binds it right after). */
-static int oe_free_udp_port(void)
+/* A UDP socket bound to a free loopback port; *addr gets its address. */
+static int oe_udp_socket(struct sockaddr_in *addr)
 {
-    struct sockaddr_in a = { .sin_family = AF_INET };
-    socklen_t len = sizeof(a);
-    int fd = socket(AF_INET, SOCK_DGRAM, 0), port;
+    socklen_t len = sizeof(*addr);
+    int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    g_assert_cmpint(bind(fd, (struct sockaddr *)&a, sizeof(a)), ==, 0);
-    g_assert_cmpint(getsockname(fd, (struct sockaddr *)&a, &len), ==, 0);
-    port = ntohs(a.sin_port);
-    close(fd);
-    return port;
+    memset(addr, 0, sizeof(*addr));
+    addr->sin_family = AF_INET;
+    addr->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    g_assert_cmpint(fd, >=, 0);
+    g_assert_cmpint(bind(fd, (struct sockaddr *)addr, sizeof(*addr)), ==, 0);
+    g_assert_cmpint(getsockname(fd, (struct sockaddr *)addr, &len), ==, 0);
+    return fd;
 }
 
-void oe_pair_start(OePair *p, const char *extra0)
+/* The -netdev of QEMU i: the documented address form (the ports are closed
+ * again first; QEMU binds them right after), or a connected socket that
+ * QEMU i alone inherits (the sockets are close-on-exec until its start). */
+static char *oe_pair_netdev(OeLink link, int fd[2], struct sockaddr_in a[2],
+                            int i)
 {
-    int port[2] = { oe_free_udp_port(), oe_free_udp_port() };
+    if (link == OE_LINK_CONNECTED) {
+        g_assert_cmpint(connect(fd[i], (struct sockaddr *)&a[!i],
+                                sizeof(a[!i])), ==, 0);
+        return g_strdup_printf("-netdev dgram,id=n0,local.type=fd,"
+                               "local.str=%d", fd[i]);
+    }
+    return g_strdup_printf("-netdev dgram,id=n0,local.type=inet,"
+                           "local.host=127.0.0.1,local.port=%d,"
+                           "remote.type=inet,remote.host=127.0.0.1,"
+                           "remote.port=%d", ntohs(a[i].sin_port),
+                           ntohs(a[!i].sin_port));
+}
+
+void oe_pair_start(OePair *p, OeLink link, const char *extra0)
+{
+    struct sockaddr_in a[2];
+    int fd[2] = { oe_udp_socket(&a[0]), oe_udp_socket(&a[1]) };
+    char *netdev[2];
 
     for (int i = 0; i < 2; i++) {
-        p->qts[i] = oe_start("-netdev dgram,id=n0,local.type=inet,"
-                             "local.host=127.0.0.1,local.port=%d,"
-                             "remote.type=inet,remote.host=127.0.0.1,"
-                             "remote.port=%d "
-                             "-device openenoc,netdev=n0,addr=0x4 %s",
-                             port[i], port[!i], i == 0 ? extra0 : "");
+        netdev[i] = oe_pair_netdev(link, fd, a, i);
+    }
+    for (int i = 0; i < 2; i++) {
+        if (link == OE_LINK_ADDRESSED) {
+            close(fd[i]);
+        } else {
+            g_assert_cmpint(fcntl(fd[i], F_SETFD, 0), ==, 0);
+        }
+        p->qts[i] = oe_start("%s -device openenoc,netdev=n0,addr=0x4 %s",
+                             netdev[i], i == 0 ? extra0 : "");
+        if (link == OE_LINK_CONNECTED) {
+            close(fd[i]);           /* QEMU i holds its own copy now */
+        }
+        g_free(netdev[i]);
         p->bus[i] = oe_bus(p->qts[i]);
         oe_open(&p->d[i], p->qts[i], p->bus[i], 4);
         oe_set_macs(&p->d[i], OE_MAC(i), 0);

@@ -87,15 +87,25 @@ ssize_t oe_ram_wait(QTestState *qts, uint64_t addr, size_t len, uint32_t seed,
 uint32_t oe_claim(OeDev *d);
 void oe_complete(OeDev *d, uint32_t claim);
 
-/* Two QEMU processes, one device each (slot 4, MAC OE_MAC(i)), joined by a
- * dgram netdev on free loopback ports; extra0 goes to QEMU 0 only. */
+/*
+ * Two QEMU processes, one device each (slot 4, MAC OE_MAC(i)), joined by a
+ * dgram netdev on loopback; extra0 goes to QEMU 0 only. The link is either
+ * the documented form (local and remote addresses: QEMU sends each frame
+ * with an addressed sendto) or sockets the test connects to each other and
+ * passes in (local.type=fd: plain send, no route lookup per frame).
+ */
+typedef enum OeLink {
+    OE_LINK_ADDRESSED,
+    OE_LINK_CONNECTED,
+} OeLink;
+
 typedef struct OePair {
     QTestState *qts[2];
     QPCIBus *bus[2];
     OeDev d[2];
 } OePair;
 
-void oe_pair_start(OePair *p, const char *extra0);
+void oe_pair_start(OePair *p, OeLink link, const char *extra0);
 void oe_pair_stop(OePair *p);
 
 /* Unique path under the test's temporary directory. */

@@ -2,7 +2,8 @@
  * openenoc qtest: two QEMU processes joined by a dgram netdev on loopback.
  * Under -accel qtest a window access arrives on the main-loop thread of
  * QEMU A; the answer comes from QEMU B, another process, so A must keep its
- * main loop turning while the access waits.
+ * main loop turning while the access waits. The DMA test runs over both
+ * link forms: addresses on the command line and passed connected sockets.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -14,7 +15,7 @@ static void test_rmem_across_processes(void)
     const uint32_t rbase = OE_RAM_BUF(1);
     OePair p;
 
-    oe_pair_start(&p, "");
+    oe_pair_start(&p, OE_LINK_ADDRESSED, "");
     oe_peer(&p.d[0], 0, OE_MAC(1), OE_MODE_RMEM, 0, rbase, 0x400, 0);
     oe_peer(&p.d[1], 0, OE_MAC(0), OE_MODE_RMEM, rbase, 0, 0x400, 0);
     for (uint32_t k = 0; k < 0x400; k += 4) {
@@ -30,12 +31,12 @@ static void test_rmem_across_processes(void)
     oe_pair_stop(&p);
 }
 
-static void test_dma_across_processes(void)
+static void test_dma_across_processes(gconstpointer data)
 {
     const uint32_t size = 1 * MiB + 5;
     OePair p;
 
-    oe_pair_start(&p, "");
+    oe_pair_start(&p, GPOINTER_TO_INT(data), "");
     oe_ram_fill(p.qts[0], OE_RAM_BUF(0), size, 31);
     oe_peer(&p.d[0], 0, OE_MAC(1), OE_MODE_MIRROR_OUT, OE_RAM_BUF(0),
             OE_RAM_BUF(1), size, 0);
@@ -53,7 +54,11 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     qtest_add_func("/openenoc/xproc/rmem-window-answered-by-other-qemu",
                    test_rmem_across_processes);
-    qtest_add_func("/openenoc/xproc/dma-1mib-over-dgram",
-                   test_dma_across_processes);
+    qtest_add_data_func("/openenoc/xproc/dma-1mib-over-dgram",
+                        GINT_TO_POINTER(OE_LINK_ADDRESSED),
+                        test_dma_across_processes);
+    qtest_add_data_func("/openenoc/xproc/dma-1mib-over-connected-dgram",
+                        GINT_TO_POINTER(OE_LINK_CONNECTED),
+                        test_dma_across_processes);
     return g_test_run();
 }
