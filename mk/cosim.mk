@@ -5,7 +5,7 @@
 
 .PHONY: regblock check-regblock
 
-CHECK_TARGETS += check-regblock check-cosim
+CHECK_TARGETS += check-regblock check-cosim check-qtest-rtl
 BENCH_TARGETS += bench-cosim
 
 # Regenerate rtl/csr/openenoc_csr_*.sv after editing rtl/csr/*.rdl.
@@ -28,7 +28,7 @@ COSIM_WRAP  := $(TOP)/hw/cosim/oe_cosim.cpp
 VERILATOR   ?= verilator
 VERILATOR_ROOT_DIR := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 
-.PHONY: cosim lint-cosim check-cosim bench-cosim
+.PHONY: cosim lint-cosim check-cosim check-qtest-rtl bench-cosim
 
 cosim: $(COSIM_LIB)
 
@@ -101,3 +101,9 @@ $(COSIM_BENCH): $(TOP)/bench/cosim_bench.c $(wildcard $(TOP)/hw/engine/*.c) $(CO
 
 bench-cosim: $(COSIM_BENCH)
 	@$(COSIM_BENCH) --lib $(COSIM_LIB) $(COSIM_BENCH_ARGS)
+
+# ---- QEMU with the RTL engine -----------------------------------------------
+# The qtest suites that can run on the model, with every openenoc device on
+# engine=rtl,rtl-model=$(COSIM_LIB) (qtest/openenoc-qtest.c: -global).
+check-qtest-rtl: qemu $(COSIM_LIB)
+	@$(TOP)/scripts/qemu/run-qtests.sh --rtl $(COSIM_LIB)

@@ -13,16 +13,40 @@
 
 #define OE_FIRMWARE "-L /usr/share/seabios -L /usr/share/qemu"
 
+/*
+ * OPENENOC_QTEST_RTL_MODEL=<library> runs every openenoc device of a test
+ * on that engine library instead of the built-in C engine (make
+ * check-qtest-rtl: the Verilator model of the RTL behind the same shell).
+ */
+static char *oe_engine_globals(void)
+{
+    const char *so = getenv("OPENENOC_QTEST_RTL_MODEL");
+
+    if (!so || !*so) {
+        return g_strdup("");
+    }
+    return g_strdup_printf("-global openenoc.engine=rtl "
+                           "-global openenoc.rtl-model=%s", so);
+}
+
+bool oe_engine_is_c(void)
+{
+    const char *so = getenv("OPENENOC_QTEST_RTL_MODEL");
+
+    return !so || !*so;
+}
+
 QTestState *oe_start(const char *fmt, ...)
 {
     va_list ap;
     g_autofree char *extra = NULL;
+    g_autofree char *engine = oe_engine_globals();
 
     va_start(ap, fmt);
     extra = g_strdup_vprintf(fmt, ap);
     va_end(ap);
-    return qtest_initf("-machine pc -m 256M -nodefaults " OE_FIRMWARE " %s",
-                       extra);
+    return qtest_initf("-machine pc -m 256M -nodefaults " OE_FIRMWARE " %s %s",
+                       engine, extra);
 }
 
 char *oe_hub_args(int n, const char *extra)

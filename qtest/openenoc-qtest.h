@@ -43,6 +43,8 @@ typedef struct OeDev {
  * Start QEMU (-accel qtest, machine pc, 256 MiB, firmware search paths)
  * with the extra arguments given.
  */
+/* Does the run use the built-in C engine (not OPENENOC_QTEST_RTL_MODEL)? */
+bool oe_engine_is_c(void);
 QTestState *oe_start(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 /* "-netdev hubport ... -device openenoc ..." for n devices on hub 0,
  * device i at slot 4 + i with mac OE_MAC(i). extra is appended to every
