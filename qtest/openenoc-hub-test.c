@@ -139,6 +139,43 @@ static void test_dma_push(void)
     hub_stop(&h);
 }
 
+/*
+ * Register reads keep being served while a long block runs, however long
+ * the engine takes per frame (the RTL model takes milliseconds): a paced
+ * 1 MiB block is seen in progress by many reads in a row, then completes
+ * with the right data. A host that ran the block to its end inside one
+ * main-loop pass would answer the first read only after the block.
+ */
+static void test_reads_during_block(void)
+{
+    const uint32_t size = 1 * MiB + 3;
+    unsigned running = 0;
+    uint32_t dma;
+    Hub h;
+
+    hub_start(&h, 2, "link-speed=100", false);
+    oe_ram_fill(h.qts, OE_RAM_BUF(0), size, 77);
+    oe_wr(&h.d[0], OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, 4096);
+    oe_peer(&h.d[0], 0, OE_MAC(1), OE_MODE_MIRROR_OUT, OE_RAM_BUF(0),
+            OE_RAM_BUF(1), size, 0);
+    oe_peer(&h.d[1], 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0,
+            16 * MiB, 0);
+    oe_peer_start(&h.d[0], 0);
+    for (int i = 0; i < 100000; i++) {
+        dma = oe_rd(&h.d[0], OE_PEER_DMA(0));
+        if (dma & OE_PEER_DMA_IDLE_MASK) {
+            break;
+        }
+        running++;
+        g_usleep(1000);
+    }
+    g_test_message("%u reads saw the block running", running);
+    g_assert_cmpuint(running, >=, 10);
+    expect_block(dma, 0);
+    g_assert_cmpint(oe_ram_check(h.qts, OE_RAM_BUF(1), size, 77), ==, -1);
+    hub_stop(&h);
+}
+
 static void test_dma_pull(void)
 {
     Hub h;
@@ -733,6 +770,8 @@ int main(int argc, char **argv)
     qtest_add_func("/openenoc/hub/dma-push-unaligned-mfs", test_dma_push);
     qtest_add_func("/openenoc/hub/dma-pull-unaligned-mfs", test_dma_pull);
     qtest_add_func("/openenoc/hub/dma-invalid-block", test_dma_invalid);
+    qtest_add_func("/openenoc/hub/register-reads-during-block",
+                   test_reads_during_block);
     qtest_add_func("/openenoc/hub/dma-error-rsp", test_dma_error_rsp);
     qtest_add_func("/openenoc/hub/multicast-1-to-2-no-responses",
                    test_multicast);

@@ -36,8 +36,10 @@ extern "C" {
 namespace {
 
 /* Cycles one host call may run before it hands back to the host (and asks
- * to be called again at once), so a long block never stalls the host. */
-const uint64_t kSliceCycles = 1000000;
+ * to be called again at once), so a long block never stalls the host: at
+ * about 150 000 simulated cycles/s this is some 15 ms, short enough for
+ * QEMU's main loop (and the register reads queued behind it) to keep going. */
+const uint64_t kSliceCycles = 2000;
 
 struct MemXfer {
     bool active = false;
@@ -374,12 +376,15 @@ bool cycle(OeEngine *e, uint32_t step)
 
 /* Run with time frozen until the model stops changing (the model and what
  * the wrapper presents to it are at a fixed point: this also ends a stall,
- * which the caller's checks then see). */
+ * which the caller's checks then see). A CSR access in flight ends the run
+ * as soon as it is acknowledged: a register read must not wait for a DMA
+ * block streaming meanwhile, which goes on from the host's next call. */
 void settle(OeEngine *e)
 {
     auto *r = root(e);
     size_t sz = sizeof(*r);
     unsigned stable = 0;
+    bool csr_wait = e->csr_busy;
 
     /* The state compare costs a copy of the whole model, so it runs only
      * after a cycle in which nothing moved on the ports (while data
@@ -392,6 +397,10 @@ void settle(OeEngine *e)
             memcpy(e->snap.data(), (const void *)r, sz);
         }
         bool moved = cycle(e, 0);
+        if (csr_wait && e->csr_done) {
+            e->again = moved;   /* still busy: the host calls again at once */
+            return;
+        }
         if (quiet && !moved && !memcmp(e->snap.data(), (const void *)r, sz)) {
             if (++stable >= 2) {
                 return;
@@ -400,7 +409,7 @@ void settle(OeEngine *e)
             stable = 0;
         }
         quiet = !moved;
-        if (n == 200000 && getenv("OE_COSIM_DEBUG")) {
+        if (n == kSliceCycles - 1 && getenv("OE_COSIM_DEBUG")) {
             fprintf(stderr, "cosim: no quiescence: is=%u rsp=%u rspwr=%u snk=%u src=%u mem=%u/%u "
                     "rx=%u tx=%u ini=%u oresp=%u rxq=%zu memact=%d\n",
                     r->openenoc_endpoint__DOT__u_peer_dma__DOT__is_q,

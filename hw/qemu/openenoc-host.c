@@ -218,6 +218,20 @@ static void openenoc_arm_timer(void *opaque, uint64_t cycle)
         timer_del(s->timer);
         return;
     }
+    if (cycle <= openenoc_cycles_now(s)) {
+        /*
+         * "At once" (more work to do) runs from the bottom half, in the
+         * next main-loop iteration. A timer at the current time would run
+         * again in the same pass over the timer list whenever the clock
+         * stands still (qtest, icount), so a long operation would starve
+         * everything else, register reads included, until it ended.
+         */
+        trace_openenoc_timer(cycle, 0);
+        timer_del(s->timer);
+        s->again = true;
+        qemu_bh_schedule(s->bh);
+        return;
+    }
     if (cycle / s->clock_hz >= (uint64_t)INT64_MAX / NANOSECONDS_PER_SECOND) {
         ns = INT64_MAX;     /* beyond any run: never */
     } else {

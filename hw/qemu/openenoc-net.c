@@ -30,6 +30,7 @@
 #define OPENENOC_TXQ_MAX        16     /* unpaced: frames queued for send */
 #define OPENENOC_RXQ_MAX        8      /* frames accepted ahead of the engine */
 #define OPENENOC_BH_BUDGET      256    /* frames delivered per BH run */
+#define OPENENOC_BH_BUDGET_NS   (2 * SCALE_MS) /* and host time per BH run */
 
 /* Sends in progress in this process (all openenoc devices): a receive that
  * happens inside a send inside a send is queued instead of delivered. */
@@ -186,13 +187,20 @@ void openenoc_pace_cb(void *opaque)
     openenoc_bh(opaque);
 }
 
+/*
+ * Deliver queued frames, within a budget of frames and of host time: an
+ * engine may take long per frame (the RTL model takes milliseconds), and
+ * the main loop must keep serving everything else meanwhile.
+ */
 static void openenoc_rx_deliver(OpenenocState *s)
 {
+    int64_t end = qemu_clock_get_ns(QEMU_CLOCK_REALTIME) +
+                  OPENENOC_BH_BUDGET_NS;
     unsigned budget = OPENENOC_BH_BUDGET;
     OpenenocFrame *f;
 
     while (!s->rx_engine_blocked && (f = QSIMPLEQ_FIRST(&s->rxq))) {
-        if (!budget--) {
+        if (!budget-- || qemu_clock_get_ns(QEMU_CLOCK_REALTIME) > end) {
             qemu_bh_schedule(s->bh);    /* let the main loop breathe */
             return;
         }
@@ -218,7 +226,7 @@ static void openenoc_rx_deliver(OpenenocState *s)
 }
 
 /* Deferred work: deliver received frames, send queued ones, kick the engine
- * when transmission can resume. */
+ * when transmission can resume or when it asked to be called again. */
 void openenoc_bh(void *opaque)
 {
     OpenenocState *s = opaque;
@@ -234,6 +242,10 @@ void openenoc_bh(void *opaque)
     openenoc_tx_flush(s);
     if (s->tx_throttled && openenoc_tx_ready_now(s)) {
         s->tx_throttled = false;
+        s->again = true;
+    }
+    if (s->again) {
+        s->again = false;
         openenoc_engine_enter(s);
         s->eng.advance(s->engine, MAX(openenoc_cycles_now(s),
                                       s->eng.now(s->engine)));

@@ -222,6 +222,7 @@ static void openenoc_reset_hold(Object *obj, ResetType type)
     timer_del(s->timer);
     openenoc_queues_clear(s);
     s->link_free_ns = 0;
+    s->again = false;
     openenoc_engine_enter(s);
     s->eng.reset(s->engine);
     openenoc_engine_leave(s);
@@ -293,6 +294,7 @@ static int openenoc_post_load(void *opaque, int version_id)
     s->link_free_ns = 0;
     openenoc_update_intx(s);
     openenoc_rx_unblock(s);
+    s->again = true;            /* resume work the source had in hand */
     qemu_bh_schedule(s->bh);
     return ret;
 }

@@ -112,6 +112,7 @@ struct OpenenocState {
     bool rx_refused;             /* can_receive() said no: flush later */
     bool rx_engine_blocked;      /* engine cannot receive until a CSR access */
     bool bh_deferred;            /* the bottom half ran inside an engine call */
+    bool again;                  /* the engine asked to be called at once */
     QEMUTimer *pace_timer;       /* QEMU_CLOCK_REALTIME */
     int64_t link_free_ns;        /* host time at which the paced link idles */
 
