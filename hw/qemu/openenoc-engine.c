@@ -6,6 +6,8 @@
  * include/openenoc/engine.h (oe_engine_new, oe_engine_csr_read, ...), e.g.
  * the Verilator model of rtl/ wrapped by hw/cosim/. The library is opened
  * with local binding so its symbols never replace the built-in engine's.
+ * oe_engine_save/load are optional: without them the device blocks
+ * migration.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -28,8 +30,7 @@ static const OpenenocEngineOps openenoc_c_engine = {
     .load = oe_engine_load,
 };
 
-/* Entry points an engine library must export (save/load are not needed:
- * such an engine blocks migration). */
+/* Entry points an engine library must export. */
 static const struct {
     const char *name;
     size_t offset;
@@ -44,6 +45,18 @@ static const struct {
     { "oe_engine_advance", offsetof(OpenenocEngineOps, advance) },
     { "oe_engine_now", offsetof(OpenenocEngineOps, now) },
 };
+
+/* Bind one entry point of m into s->eng at offset; false if m lacks it. */
+static bool openenoc_bind_symbol(OpenenocState *s, void *m, const char *name,
+                                 size_t offset)
+{
+    void *fn = dlsym(m, name);
+
+    if (fn) {
+        memcpy((char *)&s->eng + offset, &fn, sizeof(fn));
+    }
+    return fn != NULL;
+}
 
 static bool openenoc_bind_rtl(OpenenocState *s, Error **errp)
 {
@@ -62,16 +75,21 @@ static bool openenoc_bind_rtl(OpenenocState *s, Error **errp)
     }
     memset(&s->eng, 0, sizeof(s->eng));
     for (size_t i = 0; i < ARRAY_SIZE(openenoc_engine_symbols); i++) {
-        void *fn = dlsym(m, openenoc_engine_symbols[i].name);
-
-        if (!fn) {
+        if (!openenoc_bind_symbol(s, m, openenoc_engine_symbols[i].name,
+                                  openenoc_engine_symbols[i].offset)) {
             error_setg(errp, "openenoc: rtl-model '%s' does not export %s",
                        s->rtl_model, openenoc_engine_symbols[i].name);
             dlclose(m);
             return false;
         }
-        memcpy((char *)&s->eng + openenoc_engine_symbols[i].offset, &fn,
-               sizeof(fn));
+    }
+    /* migration needs both; one without the other is as good as neither */
+    if (!openenoc_bind_symbol(s, m, "oe_engine_save",
+                              offsetof(OpenenocEngineOps, save)) ||
+        !openenoc_bind_symbol(s, m, "oe_engine_load",
+                              offsetof(OpenenocEngineOps, load))) {
+        s->eng.save = NULL;
+        s->eng.load = NULL;
     }
     s->eng_module = m;
     s->eng_is_rtl = true;

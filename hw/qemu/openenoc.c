@@ -157,9 +157,10 @@ static void openenoc_realize(PCIDevice *pci, Error **errp)
         goto fail_timers;
     }
 
-    if (s->eng_is_rtl) {
-        error_setg(&s->migration_blocker, "openenoc: the RTL engine's state "
-                   "cannot be migrated (use engine=c)");
+    if (!s->eng.save || !s->eng.load) {
+        error_setg(&s->migration_blocker, "openenoc: the engine library "
+                   "'%s' cannot save its state (no oe_engine_save/load)",
+                   s->rtl_model);
         if (migrate_add_blocker(&s->migration_blocker, errp) < 0) {
             goto fail_engine;
         }

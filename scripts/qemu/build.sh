@@ -66,7 +66,8 @@ fi
 mapfile -t qtests < <(cd "$TOP/qtest" && ls -- *-test.c 2>/dev/null | sed 's/\.c$//')
 targets=(qemu-system-x86_64)
 for t in "${qtests[@]}"; do targets+=("tests/qtest/$t"); done
-targets+=(tests/qtest/openenoc-bench hw/openenoc/libopenenoc-engine.so)
+targets+=(tests/qtest/openenoc-bench hw/openenoc/libopenenoc-engine.so
+          hw/openenoc/libopenenoc-engine-stateless.so)
 echo "qemu: ninja ${targets[*]} (log: $BLD/ninja.log)" >&2
 ninja -C "$BLD" -j "$JOBS" "${targets[@]}" > "$BLD/ninja.log" 2>&1 || {
     grep -v '^\[' "$BLD/ninja.log" | tail -n 60 >&2
@@ -83,5 +84,7 @@ rm -f "$OUT/qtest/"*-test
 for t in "${qtests[@]}"; do inst "$BLD/tests/qtest/$t" "$OUT/qtest/$t"; done
 inst "$BLD/tests/qtest/openenoc-bench" "$OUT/openenoc-bench"
 inst "$BLD/hw/openenoc/libopenenoc-engine.so" "$OUT/libopenenoc-engine.so"
+inst "$BLD/hw/openenoc/libopenenoc-engine-stateless.so" \
+    "$OUT/libopenenoc-engine-stateless.so"
 ln -sfn "$TREE" "$OUT/tree"
 echo "qemu: $OUT/qemu-system-x86_64" >&2

@@ -16,10 +16,11 @@ set -uo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=$TOP/build/qemu
 verbose=0 rtl= tag=qtest
-# Not on the RTL model: migration (an engine library blocks it) and pacing
-# (the model moves well under a MB/s, below the rates the test sets).
+# Not on the RTL model: pacing (the model moves well under a MB/s, below the
+# rates the test sets).
 RTL_PROGS=(openenoc-id-test openenoc-wire-test openenoc-hub-test
-           openenoc-xproc-test openenoc-pcap-test openenoc-hostile-test)
+           openenoc-xproc-test openenoc-pcap-test openenoc-hostile-test
+           openenoc-migration-test)
 while [ $# -gt 0 ]; do
     case "$1" in
         -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -36,7 +37,9 @@ done
 
 export QTEST_QEMU_BINARY=$OUT/qemu-system-x86_64
 export G_TEST_SRCDIR=$TOP/qtest
-export OPENENOC_ENGINE_SO=$OUT/libopenenoc-engine.so   # engine=rtl loader test
+# engine=rtl loader tests: the C engine as a library, with and without save/load
+export OPENENOC_ENGINE_SO=$OUT/libopenenoc-engine.so
+export OPENENOC_ENGINE_STATELESS_SO=$OUT/libopenenoc-engine-stateless.so
 export OPENENOC_QTEST_RTL_MODEL=$rtl    # empty: the built-in C engine
 if [ $# -gt 0 ]; then
     progs=("$@")
