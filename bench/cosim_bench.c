@@ -27,6 +27,7 @@ typedef struct Api {
     void (*rx_frame)(OeEngine *, const uint8_t *, size_t);
     bool (*can_receive)(const OeEngine *);
     void (*advance)(OeEngine *, uint64_t);
+    uint64_t (*now)(const OeEngine *);
 } Api;
 
 #define MEM_SIZE (4u << 20)
@@ -46,6 +47,7 @@ typedef struct Node {
     unsigned qh, qn;
     bool done;
     uint32_t value;
+    uint64_t wake;      /* arm_timer: call advance at this cycle */
 } Node;
 
 static OeMemStatus mem_read(void *o, uint32_t addr, void *buf, uint32_t len)
@@ -91,11 +93,18 @@ static void csr_complete(void *o, uint32_t v)
     n->value = v;
 }
 
+/* Time stands still here: a wake-up is always "at once" (more work). */
+static void arm_timer(void *o, uint64_t cycle)
+{
+    ((Node *)o)->wake = cycle;
+}
+
 static const OeHostOps ops = {
     .mem_read = mem_read,
     .mem_write = mem_write,
     .tx_frame = tx_frame,
     .csr_complete = csr_complete,
+    .arm_timer = arm_timer,
 };
 
 static void wr(Node *n, uint32_t off, uint32_t v)
@@ -110,7 +119,7 @@ static uint32_t rd(Node *n, uint32_t off)
     return v;
 }
 
-/* Deliver queued frames until both queues are empty. */
+/* Deliver queued frames and run asked-for wake-ups until nothing is left. */
 static void run(Node *a, Node *b)
 {
     for (;;) {
@@ -118,6 +127,12 @@ static void run(Node *a, Node *b)
         Node *ns[2] = { a, b };
         for (int i = 0; i < 2; i++) {
             Node *n = ns[i];
+            uint64_t now = n->api->now(n->e);
+            if (n->wake <= now) {
+                n->wake = OE_TIMER_NONE;
+                n->api->advance(n->e, now);
+                moved = true;
+            }
             if (n->qn && n->api->can_receive(n->e)) {
                 Frame fr = n->q[n->qh];
                 n->qh = (n->qh + 1) % QCAP;
@@ -146,6 +161,7 @@ static void setup(const Api *api, Node *a, Node *b)
     memset(a, 0, sizeof(*a));
     memset(b, 0, sizeof(*b));
     a->api = b->api = api;
+    a->wake = b->wake = OE_TIMER_NONE;
     a->peer = b;
     b->peer = a;
     a->mem = calloc(1, MEM_SIZE);
@@ -269,10 +285,12 @@ int main(int argc, char **argv)
         "rtl", sym(h, "oe_engine_new"), sym(h, "oe_engine_free"), sym(h, "oe_engine_csr_read"),
         sym(h, "oe_engine_csr_write"), sym(h, "oe_engine_rx_frame"),
         sym(h, "oe_engine_can_receive"), sym(h, "oe_engine_advance"),
+        sym(h, "oe_engine_now"),
     };
     const Api c = {
         "c", oe_engine_new, oe_engine_free, oe_engine_csr_read, oe_engine_csr_write,
         oe_engine_rx_frame, oe_engine_can_receive, oe_engine_advance,
+        oe_engine_now,
     };
     double c_mbps = dma_mbps(&c, bytes);
     double r_mbps = dma_mbps(&rtl, bytes);
