@@ -19,33 +19,18 @@ static void open_pair(QTestState *qts, QPCIBus *bus, OeDev d[2])
     oe_open(&d[1], qts, bus, 5);
 }
 
-static void wait_migration(QTestState *from)
+/* Poll a QMP query whose answer has a "status" until it reads `want`
+ * (never `fail`, if given). */
+static void wait_status(QTestState *qts, const char *query, const char *want,
+                        const char *fail)
 {
     for (int i = 0; i < 3000; i++) {
-        QDict *rsp = qtest_qmp(from, "{'execute': 'query-migrate'}");
+        QDict *rsp = qtest_qmp(qts, "{'execute': %s}", query);
         QDict *ret = qdict_get_qdict(rsp, "return");
         const char *st = ret ? qdict_get_try_str(ret, "status") : NULL;
-        bool done = st && !strcmp(st, "completed");
+        bool done = st && !strcmp(st, want);
 
-        g_assert_true(!st || strcmp(st, "failed"));
-        qobject_unref(rsp);
-        if (done) {
-            return;
-        }
-        g_usleep(10000);
-    }
-    g_assert_not_reached();
-}
-
-/* Wait until the VM's run state is `want`. */
-static void wait_status(QTestState *qts, const char *want)
-{
-    for (int i = 0; i < 3000; i++) {
-        QDict *rsp = qtest_qmp(qts, "{'execute': 'query-status'}");
-        QDict *ret = qdict_get_qdict(rsp, "return");
-        bool done = ret && !strcmp(qdict_get_try_str(ret, "status") ?: "",
-                                   want);
-
+        g_assert_true(!st || !fail || strcmp(st, fail));
         qobject_unref(rsp);
         if (done) {
             return;
@@ -91,7 +76,7 @@ static void test_migrate_mid_block(void)
     uri = g_strdup_printf("unix:%s", sock);
     qtest_qmp_assert_success(src, "{'execute': 'migrate', 'arguments': "
                              "{'uri': %s}}", uri);
-    wait_migration(src);
+    wait_status(src, "query-migrate", "completed", "failed");
 
     /* the source stopped mid-block */
     dma = oe_rd(&s[0], OE_PEER_DMA(0));
@@ -101,7 +86,8 @@ static void test_migrate_mid_block(void)
 
     /* the destination finishes it (BARs keep the migrated addresses) */
     if (!oe_engine_is_c()) {
-        wait_status(dst, "paused");     /* a stopped source's VM stays so */
+        /* a stopped source's VM stays paused on the destination */
+        wait_status(dst, "query-status", "paused", NULL);
         qtest_qmp_assert_success(dst, "{'execute': 'cont'}");
     }
     qtest_qmp_eventwait(dst, "RESUME");

@@ -18,22 +18,21 @@
  * on that engine library instead of the built-in C engine (make
  * check-qtest-rtl: the Verilator model of the RTL behind the same shell).
  */
-static char *oe_engine_globals(void)
-{
-    const char *so = getenv("OPENENOC_QTEST_RTL_MODEL");
-
-    if (!so || !*so) {
-        return g_strdup("");
-    }
-    return g_strdup_printf("-global openenoc.engine=rtl "
-                           "-global openenoc.rtl-model=%s", so);
-}
-
 bool oe_engine_is_c(void)
 {
     const char *so = getenv("OPENENOC_QTEST_RTL_MODEL");
 
     return !so || !*so;
+}
+
+static char *oe_engine_globals(void)
+{
+    if (oe_engine_is_c()) {
+        return g_strdup("");
+    }
+    return g_strdup_printf("-global openenoc.engine=rtl "
+                           "-global openenoc.rtl-model=%s",
+                           getenv("OPENENOC_QTEST_RTL_MODEL"));
 }
 
 QTestState *oe_start(const char *fmt, ...)
@@ -320,15 +319,12 @@ static int oe_udp_socket(struct sockaddr_in *addr)
     return fd;
 }
 
-/* The -netdev of QEMU i: the documented address form (the ports are closed
- * again first; QEMU binds them right after), or a connected socket that
- * QEMU i alone inherits (the sockets are close-on-exec until its start). */
+/* The -netdev of QEMU i: its connected socket, or the documented address
+ * form. */
 static char *oe_pair_netdev(OeLink link, int fd[2], struct sockaddr_in a[2],
                             int i)
 {
     if (link == OE_LINK_CONNECTED) {
-        g_assert_cmpint(connect(fd[i], (struct sockaddr *)&a[!i],
-                                sizeof(a[!i])), ==, 0);
         return g_strdup_printf("-netdev dgram,id=n0,local.type=fd,"
                                "local.str=%d", fd[i]);
     }
@@ -343,23 +339,28 @@ void oe_pair_start(OePair *p, OeLink link, const char *extra0)
 {
     struct sockaddr_in a[2];
     int fd[2] = { oe_udp_socket(&a[0]), oe_udp_socket(&a[1]) };
-    char *netdev[2];
 
     for (int i = 0; i < 2; i++) {
-        netdev[i] = oe_pair_netdev(link, fd, a, i);
+        if (link == OE_LINK_CONNECTED) {
+            g_assert_cmpint(connect(fd[i], (struct sockaddr *)&a[!i],
+                                    sizeof(a[!i])), ==, 0);
+        } else {
+            close(fd[i]);           /* the ports are free for QEMU to bind */
+        }
     }
     for (int i = 0; i < 2; i++) {
-        if (link == OE_LINK_ADDRESSED) {
-            close(fd[i]);
-        } else {
+        g_autofree char *netdev = oe_pair_netdev(link, fd, a, i);
+
+        /* QEMU i alone inherits its socket: they are close-on-exec until
+         * its start */
+        if (link == OE_LINK_CONNECTED) {
             g_assert_cmpint(fcntl(fd[i], F_SETFD, 0), ==, 0);
         }
         p->qts[i] = oe_start("%s -device openenoc,netdev=n0,addr=0x4 %s",
-                             netdev[i], i == 0 ? extra0 : "");
+                             netdev, i == 0 ? extra0 : "");
         if (link == OE_LINK_CONNECTED) {
             close(fd[i]);           /* QEMU i holds its own copy now */
         }
-        g_free(netdev[i]);
         p->bus[i] = oe_bus(p->qts[i]);
         oe_open(&p->d[i], p->qts[i], p->bus[i], 4);
         oe_set_macs(&p->d[i], OE_MAC(i), 0);

@@ -398,7 +398,9 @@ void settle(OeEngine *e)
         }
         bool moved = cycle(e, 0);
         if (csr_wait && e->csr_done) {
-            e->again = moved;   /* still busy: the host calls again at once */
+            /* the model may still be busy: the host calls again at once
+             * (a call that finds it quiet ends after two edges) */
+            e->again = true;
             return;
         }
         if (quiet && !moved && !memcmp(e->snap.data(), (const void *)r, sz)) {

@@ -84,7 +84,16 @@ void openenoc_rx_unblock(OpenenocState *s)
     }
 }
 
-/* Engine wake-up: run whatever is due, even if the cycle did not move. */
+/* Run whatever is due in the engine, even if the cycle did not move. */
+void openenoc_engine_kick(OpenenocState *s)
+{
+    openenoc_engine_enter(s);
+    s->eng.advance(s->engine, MAX(openenoc_cycles_now(s),
+                                  s->eng.now(s->engine)));
+    openenoc_engine_leave(s);
+}
+
+/* Engine wake-up at the cycle it asked for. */
 void openenoc_timer_cb(void *opaque)
 {
     OpenenocState *s = opaque;
@@ -95,10 +104,7 @@ void openenoc_timer_cb(void *opaque)
         timer_mod(s->timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + SCALE_MS);
         return;
     }
-    openenoc_engine_enter(s);
-    s->eng.advance(s->engine, MAX(openenoc_cycles_now(s),
-                                  s->eng.now(s->engine)));
-    openenoc_engine_leave(s);
+    openenoc_engine_kick(s);
 }
 
 /* Memory: the engine's bus master is the PCI bus master. */

@@ -137,6 +137,7 @@ void openenoc_engine_enter(OpenenocState *s);
 void openenoc_engine_leave(OpenenocState *s);
 bool openenoc_engine_busy_anywhere(void);
 uint64_t openenoc_cycles_now(OpenenocState *s);
+void openenoc_engine_kick(OpenenocState *s);
 void openenoc_timer_cb(void *opaque);
 void openenoc_rx_unblock(OpenenocState *s);
 
