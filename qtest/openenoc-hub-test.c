@@ -144,7 +144,9 @@ static void test_dma_push(void)
  * the engine takes per frame (the RTL model takes milliseconds): a paced
  * 1 MiB block is seen in progress by many reads in a row, then completes
  * with the right data. A host that ran the block to its end inside one
- * main-loop pass would answer the first read only after the block.
+ * main-loop pass would answer the first read only after the block. Full-size
+ * fragments take the RTL model more than one call each, so its "call again
+ * at once" requests are exercised too.
  */
 static void test_reads_during_block(void)
 {
@@ -155,7 +157,7 @@ static void test_reads_during_block(void)
 
     hub_start(&h, 2, "link-speed=100", false);
     oe_ram_fill(h.qts, OE_RAM_BUF(0), size, 77);
-    oe_wr(&h.d[0], OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, 4096);
+    oe_wr(&h.d[0], OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, OETP_FRAG_CEILING);
     oe_peer(&h.d[0], 0, OE_MAC(1), OE_MODE_MIRROR_OUT, OE_RAM_BUF(0),
             OE_RAM_BUF(1), size, 0);
     oe_peer(&h.d[1], 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0,
