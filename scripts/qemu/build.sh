@@ -48,6 +48,9 @@ configure_args=(
     --with-devices-x86_64=openenoc
     --enable-tcg --enable-kvm --enable-slirp --enable-fdt=system
     --disable-docs --disable-install-blobs
+    # Debian's seabios and qemu-system-data packages hold the BIOS and the
+    # option ROMs: search them like a distro QEMU does, so no -L is needed.
+    --firmwarepath=/usr/share/seabios:/usr/share/qemu
     --python="$(command -v python3)"
 )
 want="${configure_args[*]}"
