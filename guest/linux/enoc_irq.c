@@ -204,11 +204,11 @@ int enoc_irq_user_set(struct enoc_file *f, bool on)
 		enoc->irq_owner = NULL;
 		enoc_irq_user_do_mask(enoc, false);
 	} else {
-		on = true;		/* not the owner: nothing to hand back */
+		ret = 1;		/* not the owner: nothing to hand back */
 	}
 	spin_unlock_irq(&enoc->files_lock);
 	if (ret)
-		return ret;
+		return ret < 0 ? ret : 0;
 	/* A kernel-mode handler still running elsewhere is done after this. */
 	synchronize_irq(enoc->irq);
 	if (!on && enoc->alive) {
