@@ -333,7 +333,7 @@ int main(int argc, char **argv)
     pthread_t th;
     uint64_t t0, us;
     unsigned sent = 0;
-    bool ok;
+    bool ok, enoc;
     int c;
 
     cli_prog = "enoc-uirq";
@@ -356,7 +356,8 @@ int main(int argc, char **argv)
     }
     r.name = route;
     r.dev.index = -1;
-    if (!strcmp(route, "enoc")) {
+    enoc = !strcmp(route, "enoc");
+    if (enoc) {
         open_enoc(&r, dev);
     } else if (!strcmp(route, "uio")) {
         open_uio(&r, dev);
@@ -402,10 +403,11 @@ int main(int argc, char **argv)
     ok = sent == count && s.events == count && !s.gaps && !s.bad_source &&
          !s.not_taken && !s.err &&
          !(status & (OE_IRQ_STATUS_OVERFLOW_MASK | OE_IRQ_STATUS_INVALID_COMPLETE_MASK));
-    printf("route %s: %s; frames %u/%u, events %u, interrupts %u, sequence gaps %u, "
+    printf("route %s%s%s%s: %s; frames %u/%u, events %u, interrupts %u, sequence gaps %u, "
            "other sources %u, completions not taken %u, overflow %u, invalid complete %u, "
            "%.0f events/s%s%s\n",
-           route, ok ? "PASS" : "FAIL", sent, count, s.events, s.irqs, s.gaps,
+           route, enoc ? " (" : "", enoc ? enoc_irq_mode_name(r.dev.info.irq_mode) : "",
+           enoc ? ")" : "", ok ? "PASS" : "FAIL", sent, count, s.events, s.irqs, s.gaps,
            s.bad_source, s.not_taken, !!(status & OE_IRQ_STATUS_OVERFLOW_MASK),
            !!(status & OE_IRQ_STATUS_INVALID_COMPLETE_MASK),
            us ? s.events * 1e6 / us : 0.0, s.err ? "; irq wait: " : "",
