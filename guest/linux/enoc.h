@@ -26,9 +26,11 @@
 #define ENOC_MAX_DEVICES	64
 /* Events queued per reader before the oldest are dropped. */
 #define ENOC_EVENT_QUEUE	512
-/* Claims serviced per interrupt before handing the CPU back; the level (or
+/*
+ * Claims serviced per interrupt before handing the CPU back; the level (or
  * the next MSI the device sends when completion pops a non-empty FIFO)
- * brings us back for the rest. */
+ * brings us back for the rest.
+ */
 #define ENOC_CLAIM_BUDGET	64
 
 struct enoc_buf_mem {
