@@ -117,7 +117,7 @@ check-guest: qemu guest check-guest-module
 bench-guest: qemu guest
 	@$(TOP)/scripts/guest-bench.sh $(BENCH_GUEST_ARGS)
 
-# Two devices on the Verilator model: about 3 minutes under TCG.
+# Two devices on the Verilator model: under 2 minutes under TCG (docs/guest.md).
 .PHONY: check-guest-rtl
 check-guest-rtl: qemu guest $(COSIM_LIB)
 	@$(TOP)/scripts/guest-check.sh --rtl $(COSIM_LIB)
