@@ -123,9 +123,11 @@ module openenoc_oetp_tx
   assign pick_stat = pick_rsp ? rsp_stat : ini_stat;
   assign cur_stat  = (owner_q == OWN_RSP) ? rsp_stat : ini_stat;
 
-  // each owner's verdict is computed beside the other and then selected,
-  // not recomputed on the selected job (a shallower pick path)
-  wire pick_failed = pick_rsp ? pre_failed(rsp_job, rsp_stat) : pre_failed(ini_job, ini_stat);
+  // each owner's verdict is computed beside the other and then selected
+  // (an AND-OR, which synthesis does not fold into one comparator behind a
+  // multiplexer), not recomputed on the selected job: a shallower pick path
+  wire pick_failed = (pick_rsp && pre_failed(rsp_job, rsp_stat)) ||
+                     (!pick_rsp && pre_failed(ini_job, ini_stat));
   wire can_load   = !o_valid_q || out_ready;
   wire start_data = (pick_rsp || pick_ini) && pick_job.has_data && !pick_failed;
   // Data words of the job, registered (the header takes four or more
