@@ -73,6 +73,10 @@ module openenoc_ep_direct
   logic        in_frame_q, oversize_q, rsv_q;
   logic [35:0] txrd_q;          // registered read of txbuf_q[rptr_q]
   logic        primed_q;        // txrd_q holds the word at rptr_q
+  // wcount_q != 0 and wcount_q - 1, kept beside it (no adder or wide OR
+  // in front of the transmit handshake)
+  logic          stored_q;
+  logic [TW-1:0] last_q;
 
   wire first     = !in_frame_q;
   wire can_take  = ds_q == DS_FILL && (!first || !tx_ev || credit_ok);
@@ -83,10 +87,9 @@ module openenoc_ep_direct
   wire [2:0] kb   = keep_bytes(src_tkeep);
   assign cmt_valid[0] = ds_q == DS_EVENT && rsv_q;
 
-  wire [TW-1:0] last_word = wcount_q - 1'b1;
-  assign o_valid = ds_q == DS_SEND && primed_q && local_tx_en && !oversize_q && wcount_q != '0;
+  assign o_valid = ds_q == DS_SEND && primed_q && local_tx_en && !oversize_q && stored_q;
   assign {o_keep, o_data} = txrd_q;
-  assign o_last  = rptr_q == last_word;
+  assign o_last  = rptr_q == last_q;
   // the read address runs one word ahead of rptr_q while beats leave
   wire [TA-1:0] txrd_addr = TA'((o_valid && o_ready) ? rptr_q + 1'b1 : rptr_q);
 
@@ -102,6 +105,8 @@ module openenoc_ep_direct
       oversize_q <= 1'b0;
       rsv_q      <= 1'b0;
       primed_q   <= 1'b0;
+      stored_q   <= 1'b0;
+      last_q     <= '0;
     end else begin
       // the first SEND cycle reads word 0; its beat may leave from the next
       primed_q <= ds_q == DS_SEND;
@@ -113,6 +118,7 @@ module openenoc_ep_direct
             rsv_q      <= tx_ev;
             oversize_q <= 1'b0;
             wcount_q   <= '0;
+            stored_q   <= 1'b0;
           end
           // a frame that breaks the one-full-word-per-beat rule can outgrow
           // the store: dropped like an oversized one
@@ -121,6 +127,8 @@ module openenoc_ep_direct
           end else begin
             txbuf_q[first ? '0 : TA'(wcount_q)] <= {src_tkeep, src_tdata};
             wcount_q <= (first ? '0 : wcount_q) + 1'b1;
+            stored_q <= 1'b1;
+            last_q   <= first ? '0 : wcount_q;
             bytes_q  <= nb;
           end
           in_frame_q <= !src_tlast;
@@ -131,7 +139,7 @@ module openenoc_ep_direct
         end
         DS_SEND: begin
           // an empty or oversized frame is not sent; its event still is
-          if (oversize_q || wcount_q == '0) ds_q <= DS_EVENT;
+          if (oversize_q || !stored_q) ds_q <= DS_EVENT;
           else if (o_valid && o_ready) begin
             rptr_q <= rptr_q + 1'b1;
             if (o_last) ds_q <= DS_EVENT;
