@@ -44,7 +44,9 @@ module openenoc_endpoint_oetp_engine
     $fatal(1, "MAX_RAW_FRAME_SIZE %0d outside 36..8192", MAX_RAW_FRAME_SIZE);
   // Interface members are not constants inside generate conditions for the
   // simulator in use (5.006), so
-  // the interface widths are checked when simulation starts, before any clock.
+  // the interface widths are checked when simulation starts, before any clock
+  // (simulation only: synthesis tools reject $fatal in initial blocks).
+`ifndef SYNTHESIS
   initial begin
     if ($bits(s_axis_local.tdata) != DATA_W || $bits(m_axis_local.tdata) != DATA_W ||
         $bits(s_axis_eth.tdata) != DATA_W || $bits(m_axis_eth.tdata) != DATA_W)
@@ -66,6 +68,7 @@ module openenoc_endpoint_oetp_engine
         $bits(initiator_if.req_sequence) != SEQ_W || $bits(responder_if.req_sequence) != SEQ_W)
       $fatal(1, "peer index must be %0d bits, sequence %0d bits", PEER_IDX_W, SEQ_W);
   end
+`endif
 
   oetp_conf_t conf;
   assign conf = endpoint_if.csr_to_core.conf;

@@ -116,13 +116,12 @@ module openenoc_endpoint
   assign tx_tkeep      = eth_tx.tkeep;
   assign tx_tlast      = eth_tx.tlast;
 
+  logic responder_hold;
   openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_oetp (
     .clk, .rst, .time_step, .local_tx_en, .max_frame_size, .responder_hold, .endpoint_if(ep), .s_axis_local(local_tx),
     .m_axis_local(local_rx), .s_axis_eth(eth_rx), .m_axis_eth(eth_tx),
     .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp)
   );
-
-  logic responder_hold;
 
   openenoc_ep_lookup u_lookup (
     .clk, .rst, .mac(peer_mac), .rmem_offset(c.peers_entry_rmem_address_offset),
