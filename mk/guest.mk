@@ -82,6 +82,7 @@ demo:
 
 check-guest: qemu guest
 	@$(TOP)/scripts/guest-check.sh
+	@$(TOP)/scripts/repl-check.sh
 
 bench-guest: qemu guest
 	@$(TOP)/scripts/guest-bench.sh $(BENCH_GUEST_ARGS)

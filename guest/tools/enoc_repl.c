@@ -74,7 +74,7 @@ typedef struct Repair {
 
 typedef struct Repl {
     EnocDev d;
-    bool master, rmem;
+    bool master, rmem, x_vanish;
     unsigned id, nslaves;
     uint32_t size, fragment, seed;
     uint32_t frag, nfrags;      /* bytes per DMA fragment (fragment & ~3) */
@@ -127,7 +127,9 @@ static const char usage[] =
     "  --timeout S      give up after S seconds (default 240)\n"
     "  --vanish S       (master) a registered slave silent this long is\n"
     "                   reported gone and not waited for (default 20)\n"
-    "  --rmem           (slave) also test RMEM reads/writes against the master\n";
+    "  --rmem           (slave) also test RMEM reads/writes against the master\n"
+    "  --x-vanish       (slave, testing) exit silently once ready, as a slave\n"
+    "                   whose VM died would\n";
 
 /* "OE-INFO <guest seconds> ...": progress for the log, with the time so that
  * a slow phase shows. */
@@ -1021,6 +1023,10 @@ static int run_slave(Repl *r)
     request(r, REPL_READY, w, 1, REPL_READY_ACK, &m);
     info("slave %u %s: ready, window at %#x, round trip %u us\n", r->id,
          enoc_mac_str(r->mac, mac), r->d.buf_bus, r->rtt_us);
+    if (r->x_vanish) {
+        info("slave %u: vanishing (--x-vanish)\n", r->id);
+        return 3;
+    }
     lost = slave_receive(r);
     w[0] = lost;
     request(r, REPL_HAVE_ALL, w, 1, REPL_HAVE_ALL_ACK, &m);
@@ -1061,6 +1067,7 @@ int main(int argc, char **argv)
         { "timeout", required_argument, NULL, 't' },
         { "vanish", required_argument, NULL, 'v' },
         { "rmem", no_argument, NULL, 'r' },
+        { "x-vanish", no_argument, NULL, 'x' },
         { "dev", required_argument, NULL, 'd' },
         { "help", no_argument, NULL, 'h' },
         { 0 }
@@ -1093,6 +1100,7 @@ int main(int argc, char **argv)
         case 't': r.timeout_s = (int)cli_num("--timeout", optarg, 86400); break;
         case 'v': r.vanish_s = (int)cli_num("--vanish", optarg, 86400); break;
         case 'r': r.rmem = true; break;
+        case 'x': r.x_vanish = true; break;
         case 'd': index = (int)cli_num("--dev", optarg, 63); break;
         case 'h': fputs(usage, stdout); return 0;
         default: cli_usage_error("bad option");
