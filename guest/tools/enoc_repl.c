@@ -94,7 +94,7 @@ typedef struct Repl {
     uint64_t *nacked_at;        /* per fragment: first NACK since repaired */
     uint32_t pending;           /* fragments with need != 0 */
     uint32_t agg_us;            /* NACK gathering window */
-    Repair mrep, urep;
+    Repair rep[2];              /* on repair_entry[] */
     uint64_t mcast_repair, ucast_repair;    /* bytes */
     /* For the log: repair blocks (multicast ones during the push), the
      * first NACK and the last repair start, from the push start. */
@@ -363,10 +363,14 @@ static bool in_repair(const Repair *rp, uint32_t k, int slave)
            (rp->slave < 0 || rp->slave == slave);
 }
 
-/* Fragments first..first+count-1 to the group (slave < 0) or one slave. */
-static void repair_start(Repl *r, Repair *rp, int slave, uint32_t first, uint32_t count)
+/* The repair entries: the first multicast only, the second either. */
+static const unsigned repair_entry[2] = { PEER_MREPAIR, PEER_UREPAIR };
+
+/* Fragments first..first+count-1 to the group (slave < 0) or one slave, on
+ * repair entry i. */
+static void repair_start(Repl *r, unsigned i, int slave, uint32_t first, uint32_t count)
 {
-    unsigned n = slave < 0 ? PEER_MREPAIR : PEER_UREPAIR;
+    unsigned n = repair_entry[i];
     uint32_t off = first * r->frag, len = 0;
     EnocPeer p = { .mac = slave < 0 ? r->group : r->slaves[slave].mac,
                    .mode = ENOC_MODE_PUSH, .local = r->d.buf_bus + off, .irq_enable = true };
@@ -382,7 +386,7 @@ static void repair_start(Repl *r, Repair *rp, int slave, uint32_t first, uint32_
     cli_check(enoc_peer_set(&r->d, n, &p));
     enoc_peer_clear_error(&r->d, n);
     cli_check(enoc_dma_start(&r->d, n));
-    *rp = (Repair) { .active = true, .first = first, .count = count, .slave = slave };
+    r->rep[i] = (Repair) { .active = true, .first = first, .count = count, .slave = slave };
     if (slave < 0) {
         r->mcast_repair += len;
         r->mblocks++;
@@ -408,8 +412,10 @@ static bool repair_due(const Repl *r, uint32_t k, uint64_t now)
 
 /*
  * Start the next repairs among the fragments whose NACK window is over, on
- * whichever repair entry is free. The device paces them with the push (its
- * link-speed) and interleaves their fragments with it.
+ * whichever repair entry is free (two multicast blocks may run at once: a
+ * master loop turn per block is slow under TCG on a loaded host). The
+ * device paces them with the push (its link-speed) and interleaves their
+ * fragments with it.
  * - A run that two or more slaves NACKed: one multicast block.
  * - A run that one slave NACKed: unicast, but only once the push and the
  *   multicast repairs are done. A unicast write waits for each fragment's
@@ -422,44 +428,39 @@ static bool repair_due(const Repl *r, uint32_t k, uint64_t now)
  */
 static void repair_tick(Repl *r, uint64_t now)
 {
-    Repair *rps[2] = { &r->mrep, &r->urep };
-    unsigned entries[2] = { PEER_MREPAIR, PEER_UREPAIR };
-
     for (int i = 0; i < 2; i++) {
         EnocStatus st;
 
-        if (!rps[i]->active) {
+        if (!r->rep[i].active) {
             continue;
         }
-        st = enoc_peer_status(&r->d, entries[i]);
+        st = enoc_peer_status(&r->d, repair_entry[i]);
         if (!st.request && st.idle) {
             /* A failed block (a lost acknowledgement) is not retried here:
              * the slave NACKs again what it still misses. */
-            rps[i]->active = false;
+            r->rep[i].active = false;
         }
     }
-    for (uint32_t k = 0; r->pending && k < r->nfrags && (!r->mrep.active || !r->urep.active);
+    for (uint32_t k = 0; r->pending && k < r->nfrags && (!r->rep[0].active || !r->rep[1].active);
          k++) {
         uint32_t n = 1;
+        unsigned i;
         bool multi;
 
         if (!repair_due(r, k, now)) {
             continue;
         }
         multi = __builtin_popcountll(r->need[k]) >= 2 || unicast_blocks(r);
-        if (multi ? r->mrep.active : r->urep.active || r->mrep.active) {
+        if (multi ? r->rep[0].active && r->rep[1].active : r->rep[0].active || r->rep[1].active) {
             continue;
         }
+        i = multi && !r->rep[0].active ? 0 : 1;
         while (k + n < r->nfrags && n < REPAIR_MAX_FRAGS && repair_due(r, k + n, now) &&
                (multi ? __builtin_popcountll(r->need[k + n]) >= 2 || unicast_blocks(r)
                       : r->need[k + n] == r->need[k])) {
             n++;
         }
-        if (multi) {
-            repair_start(r, &r->mrep, -1, k, n);
-        } else {
-            repair_start(r, &r->urep, __builtin_ctzll(r->need[k]), k, n);
-        }
+        repair_start(r, i, multi ? -1 : __builtin_ctzll(r->need[k]), k, n);
         k += n - 1;
     }
 }
@@ -484,8 +485,8 @@ static void master_nack(Repl *r, Msg *m, unsigned idx)
         for (uint32_t k = first; k < first + count; k++) {
             /* Already on its way to this slave: its timer asks again if
              * that repair is lost too. */
-            if ((r->need[k] & bit) || in_repair(&r->mrep, k, (int)idx) ||
-                in_repair(&r->urep, k, (int)idx)) {
+            if ((r->need[k] & bit) || in_repair(&r->rep[0], k, (int)idx) ||
+                in_repair(&r->rep[1], k, (int)idx)) {
                 continue;
             }
             if (!r->need[k]) {
@@ -754,7 +755,7 @@ static int run_master(Repl *r)
         }
         /* Sleep until the endpoint has something (a frame, a finished
          * block), at most a millisecond: the repair window may end. */
-        busy = r->state == REPL_PUSHING || r->mrep.active || r->urep.active || r->pending;
+        busy = r->state == REPL_PUSHING || r->rep[0].active || r->rep[1].active || r->pending;
         if (enoc_event_next(&r->d, &ev, busy ? 1 : 10) < 0) {
             cli_die("%s", enoc_last_error());
         }
