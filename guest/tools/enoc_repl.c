@@ -398,10 +398,13 @@ static void repair_start(Repl *r, unsigned i, int slave, uint32_t first, uint32_
     r->last_repair_us = enoc_now_us() - r->push_t0;
 }
 
-/* Whether a unicast block now would hold up the push. */
+/* Whether a unicast block now would hold things up: the push, or a backlog
+ * larger than one block, which two multicast blocks at a time clear without
+ * a device round trip per fragment (a loaded host once left 68 single-slave
+ * runs at the end of a push, 0.2 s by unicast). */
 static bool unicast_blocks(const Repl *r)
 {
-    return r->state == REPL_PUSHING;
+    return r->state == REPL_PUSHING || r->pending > REPAIR_MAX_FRAGS;
 }
 
 /* A NACKed fragment waits this window for other slaves' NACKs. */
@@ -418,7 +421,8 @@ static bool repair_due(const Repl *r, uint32_t k, uint64_t now)
  * fragments with it.
  * - A run that two or more slaves NACKed: one multicast block.
  * - A run that one slave NACKed: unicast, but only once the push and the
- *   multicast repairs are done. A unicast write waits for each fragment's
+ *   multicast repairs are done and no more than one block's worth of
+ *   fragments is waiting. A unicast write waits for each fragment's
  *   acknowledgement in the device's single initiating context, which holds
  *   up every other block for a device round trip per fragment (several
  *   milliseconds on a loaded host: 47 such fragments made a 0.11 s push of
