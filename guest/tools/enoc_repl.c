@@ -33,6 +33,9 @@
 /* Fragments in one repair block: small, so that a fragment someone else
  * NACKs meanwhile is not stuck behind a long unicast run. */
 #define REPAIR_MAX_FRAGS 16
+/* Single-slave repairs go unicast only when no more fragments than this
+ * wait for repair (see unicast_blocks). */
+#define UNICAST_BACKLOG 4
 /* Round trip assumed until one is measured (the first HELLO only). */
 #define RTT_INITIAL_US 20000
 /* Extra round-trip samples a slave takes before it says it is ready. */
@@ -399,12 +402,12 @@ static void repair_start(Repl *r, unsigned i, int slave, uint32_t first, uint32_
 }
 
 /* Whether a unicast block now would hold things up: the push, or a backlog
- * larger than one block, which two multicast blocks at a time clear without
- * a device round trip per fragment (a loaded host once left 68 single-slave
- * runs at the end of a push, 0.2 s by unicast). */
+ * of more than UNICAST_BACKLOG fragments, which two multicast blocks at a
+ * time clear without a device round trip per fragment (a loaded host once
+ * left 68 single-slave runs at the end of a push, 0.2 s by unicast). */
 static bool unicast_blocks(const Repl *r)
 {
-    return r->state == REPL_PUSHING || r->pending > REPAIR_MAX_FRAGS;
+    return r->state == REPL_PUSHING || r->pending > UNICAST_BACKLOG;
 }
 
 /* A NACKed fragment waits this window for other slaves' NACKs. */
@@ -421,8 +424,8 @@ static bool repair_due(const Repl *r, uint32_t k, uint64_t now)
  * fragments with it.
  * - A run that two or more slaves NACKed: one multicast block.
  * - A run that one slave NACKed: unicast, but only once the push and the
- *   multicast repairs are done and no more than one block's worth of
- *   fragments is waiting. A unicast write waits for each fragment's
+ *   multicast repairs are done and at most UNICAST_BACKLOG fragments are
+ *   waiting. A unicast write waits for each fragment's
  *   acknowledgement in the device's single initiating context, which holds
  *   up every other block for a device round trip per fragment (several
  *   milliseconds on a loaded host: 47 such fragments made a 0.11 s push of
