@@ -113,6 +113,7 @@ demo:
 
 check-guest: qemu guest check-guest-module
 	@$(TOP)/scripts/guest-check.sh
+	@$(TOP)/scripts/repl-check.sh
 
 bench-guest: qemu guest
 	@$(TOP)/scripts/guest-bench.sh $(BENCH_GUEST_ARGS)

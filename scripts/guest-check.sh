@@ -101,7 +101,7 @@ done
 
 # The short demo, without and with injected loss; with loss, the recovery
 # must have had something to do (else the loss was not injected at all).
-if "$top/scripts/demo.sh" --size 1M --chunk 64K --loss "0 2" --timeout 300 --out "$out/demo" \
+if "$top/scripts/demo.sh" --size 1M --loss "0 2" --timeout 300 --out "$out/demo" \
         > "$out/demo.txt" 2>&1; then
     note demo-short 0
 else
