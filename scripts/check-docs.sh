@@ -21,12 +21,19 @@ bad=0
 report() { echo "check-docs: $1"; bad=1; }
 for f in "${files[@]}"; do
     [ -f "$f" ] || { report "$f: no such file"; continue; }
-    # Paths outside the repository.
+    # Paths outside the repository: workspace folders, and ../ paths that
+    # leave the repository from where the document stands.
+    dir=$(dirname "$f")
     while IFS= read -r hit; do
         report "$f:$hit: names a path outside the repository"
-    done < <(grep -nE '(^|[^A-Za-z0-9_.-])(/work/|\.\./[A-Za-z]|shared/(spec|notes)/)' "$f" | cut -d: -f1)
+    done < <(grep -nE '(^|[^A-Za-z0-9_.-])(/work/|shared/(spec|notes)/)' "$f" | cut -d: -f1)
+    while IFS=: read -r line rel; do
+        case "$(realpath -m "$dir/$rel")/" in
+            "$TOP"/*) ;;
+            *) report "$f:$line: names a path outside the repository ($rel)" ;;
+        esac
+    done < <(grep -noE '(\.\./)+[A-Za-z0-9_.-]+' "$f")
     # Relative links must resolve (anchors and URLs are not checked).
-    dir=$(dirname "$f")
     while IFS=: read -r line target; do
         target=${target%%#*}
         [ -n "$target" ] || continue
