@@ -20,8 +20,8 @@ module openenoc_csr_regs
   output logic                  rd_ack,
   output logic [31:0]           rd_data,
   output logic                  wr_ack,
-  output csr_to_core_t          csr_to_core,
-  input  core_to_csr_t          core_to_csr
+  openenoc_csr_sw_if.regs       csr_to_core,
+  openenoc_csr_hw_if.regs       core_to_csr
 );
   logic [31:0] q_test_reg_value;
   logic [7:0] q_regB_f0;
@@ -90,11 +90,6 @@ module openenoc_csr_regs
   wire in_rmem = waddr >= RMEM_BASE && waddr < RMEM_BASE + CSR_ADDR_W'(4 * RMEM_WORDS);
   wire wr = req && req_is_wr && !in_rmem;
 
-  assign csr_to_core.test_reg_value = q_test_reg_value;
-  assign csr_to_core.regB_f0 = q_regB_f0;
-  assign csr_to_core.regB_f1 = q_regB_f1;
-  assign csr_to_core.regB_f2 = q_regB_f2;
-  assign csr_to_core.regB_f3 = q_regB_f3;
   assign csr_to_core.config_mac_address_lo = q_config_mac_address_lo;
   assign csr_to_core.config_mac_address_hi = q_config_mac_address_hi;
   assign csr_to_core.config_multicast_address_lo = q_config_multicast_address_lo;
@@ -138,13 +133,7 @@ module openenoc_csr_regs
   assign csr_to_core.peers_entry_dma_irq_enable = q_peers_entry_dma_irq_enable;
   assign csr_to_core.peers_entry_dma_request = q_peers_entry_dma_request;
   assign csr_to_core.peers_entry_dma_clear_error = q_peers_entry_dma_clear_error;
-  assign csr_to_core.switch_if_forwarding_control_operation_mode = q_switch_if_forwarding_control_operation_mode;
   assign csr_to_core.switch_if_forwarding_control_pause_request = q_switch_if_forwarding_control_pause_request;
-  assign csr_to_core.switch_if_default_forwarding_bitmap = q_switch_if_default_forwarding_bitmap;
-  assign csr_to_core.switch_if_forwarding_table_entry_mac_lo = q_switch_if_forwarding_table_entry_mac_lo;
-  assign csr_to_core.switch_if_forwarding_table_entry_mac_hi = q_switch_if_forwarding_table_entry_mac_hi;
-  assign csr_to_core.switch_if_forwarding_table_entry_iface_bitmap = q_switch_if_forwarding_table_entry_iface_bitmap;
-  assign csr_to_core.switch_if_forwarding_table_entry_config_enabled = q_switch_if_forwarding_table_entry_config_enabled;
   assign csr_to_core.rmem_req = q_rmem_req;
   assign csr_to_core.rmem_req_is_wr = q_rmem_req_is_wr;
   assign csr_to_core.rmem_addr = q_rmem_addr;

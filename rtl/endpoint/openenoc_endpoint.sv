@@ -71,8 +71,8 @@ module openenoc_endpoint
     $fatal(1, "MAX_RAW_FRAME_SIZE %0d outside 36..8192", MAX_RAW_FRAME_SIZE);
 
   // ---- CSR block ------------------------------------------------------------
-  csr_to_core_t c;
-  core_to_csr_t h;
+  openenoc_csr_sw_if c ();   // one signal per field (rtl/csr/openenoc_csr_*_if.sv)
+  openenoc_csr_hw_if h ();
   logic         rmem_rd_ack, rmem_wr_ack;
   logic [31:0]  rmem_rd_data;
 
@@ -457,6 +457,6 @@ module openenoc_endpoint
   wire unused = &{1'b0, ep.core_to_csr, src_busy, snk_bytes, snk_seen, rd_busy, wr_busy,
                   status_word[31:24], status_word[7:5], mw_ready[5], mw_ready[2], mw_ready[0],
                   mr_valid[6], mr_valid[3], mr_valid[1], mb_valid[5], mb_valid[2], mb_valid[0],
-                  wr_seen, raw_wr_busy, c};
+                  wr_seen, raw_wr_busy};
   // verilator lint_on UNUSEDSIGNAL
 endmodule
