@@ -43,7 +43,7 @@ namespace {
 
 /* Cycles one host call may run before it hands back to the host (and asks
  * to be called again at once), so a long block never stalls the host: at
- * about 150 000 simulated cycles/s this is some 15 ms, short enough for
+ * about 1.5 M simulated cycles/s this is some 1.5 ms, short enough for
  * QEMU's main loop (and the register reads queued behind it) to keep going. */
 const uint64_t kSliceCycles = 2000;
 
@@ -522,16 +522,14 @@ void leave(OeEngine *e)
         }
     }
     /* A running response timer (the initiator waiting with a timeout)
-     * expires once time passes start + timeout. */
-    auto *r = root(e);
+     * expires once time passes start + timeout: the model says how far
+     * that is (timer_wake, 0 = none). */
     uint64_t when = OE_TIMER_NONE;
-    uint32_t tmo = r->openenoc_endpoint__DOT__u_oetp__DOT__u_initiator__DOT__tmo_q;
-    uint32_t cnt = r->openenoc_endpoint__DOT__u_oetp__DOT__u_initiator__DOT__cnt_q;
-    unsigned st = r->openenoc_endpoint__DOT__u_oetp__DOT__u_initiator__DOT__state_q;
+    uint64_t wake = e->m->timer_wake;
     if (e->again) {
         when = e->now;
-    } else if (st == 5 /* INI_WAIT */ && tmo != 0) {
-        when = e->now + (uint64_t)(tmo - (cnt < tmo ? cnt : tmo)) + 1;
+    } else if (wake != 0) {
+        when = e->now + wake;
     }
     if (when != e->armed) {
         e->armed = when;

@@ -32,6 +32,9 @@ module openenoc_endpoint
   output logic                  irq_msg,
   // the direct-stream sink still has room for a maximum frame
   output logic                  can_receive,
+  // endpoint cycles until a running response timer expires (0 = none): the
+  // co-simulation host's next wake-up
+  output logic [32:0]           timer_wake,
   // Ethernet (no FCS)
   input  logic                  rx_tvalid,
   output logic                  rx_tready,
@@ -119,7 +122,7 @@ module openenoc_endpoint
   openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_oetp (
     .clk, .rst, .time_step, .local_tx_en, .max_frame_size, .responder_hold, .endpoint_if(ep), .s_axis_local(local_tx),
     .m_axis_local(local_rx), .s_axis_eth(eth_rx), .m_axis_eth(eth_tx),
-    .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp)
+    .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp), .timer_wake
   );
 
   logic responder_hold;
