@@ -82,7 +82,7 @@ $(COSIM_TLIB): $(COSIM_TOBJ)/Vopenenoc_endpoint__ALL.a $(COSIM_WRAP) $(COSIM_HDR
 
 # check-cosim-trace: an FST from a co-simulated block and from QEMU's
 # rtl-trace window names the model's signals (scripts/cosim-trace-check.sh;
-# about 2 minutes from clean, mostly building the traced model).
+# 2-5 minutes from clean, mostly building the traced model).
 .PHONY: check-cosim-trace
 CHECK_TARGETS += check-cosim-trace
 check-cosim-trace: $(COSIM_TLIB) $(COSIM_LIB) $(COSIM_BUILD)/cosim_bench qemu
