@@ -219,7 +219,7 @@ module openenoc_csr_regs
 );
   csr_to_core_t q;
   logic         rd_ack_q, wr_ack_q;
-  logic [31:0]  rd_data_q, rdata;
+  logic [31:0]  rd_data_q;
 
   wire [CSR_ADDR_W-1:0] waddr = {addr[CSR_ADDR_W-1:2], 2'b00};
   wire in_rmem = waddr >= RMEM_BASE && waddr < RMEM_BASE + CSR_ADDR_W'(4 * RMEM_WORDS);
@@ -227,10 +227,10 @@ module openenoc_csr_regs
 
   assign csr_to_core = q;
 """)
-    # read mux
-    out.append("  always_comb begin")
-    out.append("    rdata = '0;")
-    out.append("    case (waddr)")
+    # read mux: evaluated in the cycle of a read only (as combinational
+    # logic on the address a simulator would re-evaluate it on every input
+    # change); rd_data is valid with rd_ack
+    mux = []
     for r in regs:
         for i in range(r.count):
             for half in range(r.width // 32):
@@ -243,13 +243,9 @@ module openenoc_csr_regs
                     sel = "[%d]" % i if f.count > 1 else ""
                     src = ("q.%s%s" % (f.member, sel)) if f.sw_write else \
                           ("core_to_csr.%s%s" % (f.member, sel))
-                    parts.append("rdata[%d:%d] = %s;" % (f.low - 32 * half + f.width - 1,
-                                                          f.low - 32 * half, src))
-                out.append("      %s: begin %s end" % (sv_const(13, a), " ".join(parts)))
-    out.append("      default: rdata = '0;")
-    out.append("    endcase")
-    out.append("  end")
-    out.append("")
+                    parts.append("rd_data_q[%d:%d] <= %s;" % (f.low - 32 * half + f.width - 1,
+                                                               f.low - 32 * half, src))
+                mux.append("        %s: begin %s end" % (sv_const(13, a), " ".join(parts)))
     # storage
     out.append("  always_ff @(posedge clk) begin")
     out.append("    if (rst) begin")
@@ -267,7 +263,6 @@ module openenoc_csr_regs
     out.append("      q.rmem_wr_biten  <= '0;")
     out.append("      rd_ack_q  <= 1'b0;")
     out.append("      wr_ack_q  <= 1'b0;")
-    out.append("      rd_data_q <= '0;")
     out.append("    end else begin")
     for r in regs:
         for f in r.fields:
@@ -307,9 +302,19 @@ module openenoc_csr_regs
       end
       rd_ack_q  <= (req && !req_is_wr && !in_rmem) || core_to_csr.rmem_rd_ack;
       wr_ack_q  <= wr || core_to_csr.rmem_wr_ack;
-      rd_data_q <= core_to_csr.rmem_rd_ack ? core_to_csr.rmem_rd_data : rdata;
     end
   end
+
+  always_ff @(posedge clk)
+    if (core_to_csr.rmem_rd_ack) rd_data_q <= core_to_csr.rmem_rd_data;
+    else if (req && !req_is_wr && !in_rmem) begin
+      rd_data_q <= '0;
+      case (waddr)
+""")
+    out += mux
+    out.append("""        default: ;
+      endcase
+    end
 
   assign rd_ack  = rd_ack_q;
   assign wr_ack  = wr_ack_q;
