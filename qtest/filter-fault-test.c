@@ -260,6 +260,28 @@ static void test_delay_jitter(void)
     link_stop(&l);
 }
 
+/* delay=N: about N per mille of frames wait, the others pass at once. */
+static void test_delay_rate(void)
+{
+    const int n = 100;
+    unsigned late = 0;
+    Link l;
+
+    link_start(&l, "delay=300,delay-us=1000,seed=15");
+    for (int i = 0; i < n; i++) {
+        send_frame(&l, 0, i);
+        wait_seen(&l, i + 1);
+        if (recv_seq(&l, 1, 20) < 0) {
+            late++;
+            qtest_clock_step(l.qts, 1000 * SCALE_US);
+            g_assert_cmpint(recv_seq(&l, 1, 1000), ==, i);
+        }
+    }
+    g_assert_cmpuint(late, ==, counter(&l, "delayed"));
+    assert_rate(late, n, 300);
+    link_stop(&l);
+}
+
 /* queue=tx acts on frames the netdev sends (to the hub), not on others. */
 static void test_queue(void)
 {
@@ -332,6 +354,7 @@ static void test_bad_values(void)
     expect_refused("drop=600,duplicate=500",
                    "drop + duplicate + reorder must not exceed 1000");
     expect_refused("delay-us=60000001", "at most 60000000 (60 s)");
+    expect_refused("delay=1001", "'delay' is per mille");
     expect_refused("jitter-us=-1", "jitter-us");
     expect_refused("drop=lots", "drop");
     expect_refused("queue=sideways", "queue");
@@ -353,7 +376,8 @@ static void test_help(void)
 {
     g_autofree char *out = NULL, *err = NULL;
     const char *props[] = { "drop=<uint32>", "duplicate=<uint32>",
-                            "reorder=<uint32>", "delay-us=<uint32>",
+                            "reorder=<uint32>", "delay=<uint32>",
+                            "delay-us=<uint32>",
                             "jitter-us=<uint32>", "seed=<uint64>",
                             "queue=", "netdev=", "per mille" };
 
@@ -371,6 +395,7 @@ int main(int argc, char **argv)
     qtest_add_func("/filter-fault/duplicate", test_duplicate);
     qtest_add_func("/filter-fault/reorder", test_reorder);
     qtest_add_func("/filter-fault/delay-jitter", test_delay_jitter);
+    qtest_add_func("/filter-fault/delay-rate", test_delay_rate);
     qtest_add_func("/filter-fault/queue", test_queue);
     qtest_add_func("/filter-fault/seed", test_seed);
     qtest_add_func("/filter-fault/bad-values", test_bad_values);

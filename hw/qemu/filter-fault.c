@@ -8,10 +8,12 @@
  * frames give the same faults) decides at most one of drop, duplicate and
  * reorder, each in per mille; so their sum is at most 1000. A reordered
  * frame is held and released right after the next frame of the same
- * direction. Then every frame that goes on waits delay-us plus a uniform
- * 0..jitter-us on the virtual clock (the clock of guest timeouts); delayed
- * frames keep their order. A corrupted frame would fail the receiving MAC's
- * FCS check and be dropped, so drop covers corruption.
+ * direction. Then a frame that goes on waits delay-us plus a uniform
+ * 0..jitter-us on the virtual clock (the clock of guest timeouts): every
+ * frame, or the `delay` per mille of them; frames keep their order (one
+ * that need not wait still leaves after those queued before it). A
+ * corrupted frame would fail the receiving MAC's FCS check and be dropped,
+ * so drop covers corruption.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -86,6 +88,7 @@ struct FilterFaultState {
     uint32_t drop;
     uint32_t duplicate;
     uint32_t reorder;
+    uint32_t delay;
     uint32_t delay_us;
     uint32_t jitter_us;
     uint64_t seed;
@@ -181,15 +184,38 @@ static void fault_arm(FilterFaultState *s)
     }
 }
 
-/* Send a frame on now, or through the delay queue. */
+/*
+ * How long the next frame waits: delay-us + 0..jitter-us, for the delay
+ * per mille of frames that are picked to wait; 0 for the others.
+ */
+static int64_t fault_wait_ns(FilterFaultState *s)
+{
+    int64_t ns;
+
+    if (!s->delay_us && !s->jitter_us) {
+        return 0;
+    }
+    if (s->delay < FAULT_PER_MILLE &&
+        fault_rand(s) % FAULT_PER_MILLE >= s->delay) {
+        return 0;
+    }
+    ns = (int64_t)s->delay_us * SCALE_US;
+    if (s->jitter_us) {
+        ns += (int64_t)(fault_rand(s) % (s->jitter_us + 1ull)) * SCALE_US;
+    }
+    return ns;
+}
+
+/* Send a frame on now, or through the delay queue after wait_ns. */
 static void fault_emit(FilterFaultState *s, NetFilterDirection dir,
-                       unsigned flags, const struct iovec *iov, int iovcnt)
+                       unsigned flags, const struct iovec *iov, int iovcnt,
+                       int64_t wait_ns)
 {
     size_t len = iov_size(iov, iovcnt);
-    int64_t now, wait_ns;
+    int64_t now;
     FaultFrame *f;
 
-    if (!s->delay_us && !s->jitter_us && QTAILQ_EMPTY(&s->queue)) {
+    if (!wait_ns && QTAILQ_EMPTY(&s->queue)) {
         fault_pass(s, dir, flags, iov, iovcnt);
         return;
     }
@@ -199,17 +225,13 @@ static void fault_emit(FilterFaultState *s, NetFilterDirection dir,
         return;
     }
     now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
-    wait_ns = (int64_t)s->delay_us * SCALE_US;
-    if (s->jitter_us) {
-        wait_ns += (int64_t)(fault_rand(s) % (s->jitter_us + 1ull)) * SCALE_US;
-    }
     f = fault_copy(dir, flags, iov, iovcnt);
     /* never before an earlier frame: delay does not reorder */
     f->release_ns = MAX(now + wait_ns, s->last_release_ns[dir]);
     s->last_release_ns[dir] = f->release_ns;
     QTAILQ_INSERT_TAIL(&s->queue, f, next);
     s->queued_bytes += len;
-    s->stats[FAULT_STAT_DELAYED]++;
+    s->stats[FAULT_STAT_DELAYED] += wait_ns > 0;
     trace_filter_fault_delay(fault_id(s), fault_dir_name(dir), len,
                              f->release_ns - now);
     if (f == QTAILQ_FIRST(&s->queue)) {
@@ -221,7 +243,7 @@ static void fault_emit_frame(FilterFaultState *s, FaultFrame *f)
 {
     struct iovec iov = { .iov_base = f->data, .iov_len = f->len };
 
-    fault_emit(s, f->dir, f->flags, &iov, 1);
+    fault_emit(s, f->dir, f->flags, &iov, 1, fault_wait_ns(s));
 }
 
 /* Release every delayed frame whose time has come (or all of them). */
@@ -263,6 +285,7 @@ static ssize_t filter_fault_receive_iov(NetFilterState *nf,
     uint32_t r = fault_rand(s) % FAULT_PER_MILLE;
     bool dup = false;
     FaultFrame *held;
+    int64_t wait_ns;
 
     if (dir == NET_FILTER_DIRECTION_ALL) {
         dir = sender == nf->netdev ? NET_FILTER_DIRECTION_TX
@@ -290,13 +313,13 @@ static ssize_t filter_fault_receive_iov(NetFilterState *nf,
 
     held = s->held[dir];
     s->held[dir] = NULL;
-    if (!dup && !held && !s->delay_us && !s->jitter_us &&
-        QTAILQ_EMPTY(&s->queue)) {
+    wait_ns = fault_wait_ns(s);
+    if (!dup && !held && !wait_ns && QTAILQ_EMPTY(&s->queue)) {
         return 0;       /* untouched: on through the chain, flow control kept */
     }
-    fault_emit(s, dir, flags, iov, iovcnt);
+    fault_emit(s, dir, flags, iov, iovcnt, wait_ns);
     if (dup) {
-        fault_emit(s, dir, flags, iov, iovcnt);
+        fault_emit(s, dir, flags, iov, iovcnt, fault_wait_ns(s));
     }
     if (held) {
         trace_filter_fault_release(fault_id(s), fault_dir_name(dir),
@@ -388,7 +411,7 @@ static void fault_set_per_mille(Object *obj, Visitor *v, const char *name,
         return;
     }
     sum = s->drop + s->duplicate + s->reorder - *field + value;
-    if (sum > FAULT_PER_MILLE) {
+    if (field != &s->delay && sum > FAULT_PER_MILLE) {
         error_setg(errp, "filter-fault: drop + duplicate + reorder must not "
                    "exceed %u per mille (one draw per frame picks at most "
                    "one of them), '%s=%u' makes %u",
@@ -461,6 +484,9 @@ static void filter_fault_class_init(ObjectClass *oc, void *data)
                   fault_set_per_mille, "frames held and sent right after "
                   "the next frame of the same direction, per mille "
                   "(drop + duplicate + reorder <= 1000)");
+    fault_add_u32(oc, "delay", offsetof(FilterFaultState, delay),
+                  fault_set_per_mille, "frames that wait delay-us + "
+                  "jitter, per mille (default 1000: every frame)");
     fault_add_u32(oc, "delay-us", offsetof(FilterFaultState, delay_us),
                   fault_set_us, "every frame waits this long on the "
                   "virtual clock, microseconds (0-60000000)");
@@ -490,6 +516,7 @@ static void filter_fault_init(Object *obj)
     FilterFaultState *s = FILTER_FAULT(obj);
 
     QTAILQ_INIT(&s->queue);
+    s->delay = FAULT_PER_MILLE;
 }
 
 static const TypeInfo filter_fault_info = {

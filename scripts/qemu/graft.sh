@@ -129,8 +129,21 @@ edit "$qt/meson.build" "^subdir('openenoc')" "s|^qtest_executables = {}\$|subdir
 edit "$SRC/system/vl.c" 'g_str_equal(type, "filter-fault")' \
     's#^\( *\)g_str_equal(type, "filter-dump") ||$#&\n\1g_str_equal(type, "filter-fault") ||#'
 qom=$SRC/qapi/qom.json
-edit "$qom" "FilterFaultProperties" \
-    "/^            '\\*maxlen': 'uint32' } }\$/r $TOP/scripts/qemu/filter-fault.qapi"
+# (the struct is replaced whenever filter-fault.qapi changes)
+qapi_changed=$(python3 - "$qom" "$TOP/scripts/qemu/filter-fault.qapi" <<'PY'
+import re, sys
+path, snippet = sys.argv[1], open(sys.argv[2]).read()
+old = open(path).read()
+new = re.sub(r"\n##\n# @FilterFaultProperties:.*?\} \}\n", "", old, flags=re.S)
+anchor = "            '*maxlen': 'uint32' } }\n"
+new = new.replace(anchor, anchor + snippet, 1)
+if new != old:
+    open(path, "w").write(new)
+    print(1)
+PY
+)
+[ -z "$qapi_changed" ] || changed=1
+grep -q "FilterFaultProperties" "$qom" || { echo "graft: could not edit $qom" >&2; exit 1; }
 edit "$qom" "^    'filter-fault'," "s|^    'filter-dump',\$|    'filter-dump',\n    'filter-fault',|"
 edit "$qom" "'filter-fault': *'FilterFaultProperties'" \
     "s|^\(      'filter-dump': *'FilterDumpProperties',\)\$|\1\n      'filter-fault':               'FilterFaultProperties',|"
