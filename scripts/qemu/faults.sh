@@ -6,7 +6,7 @@
 #                               killed, link down/up (qtest/openenoc-faults-test.c)
 #   faults.sh soak SECONDS      three QEMUs, mixed traffic through filter-fault
 #                               on every link, two live migrations
-#                               (the same program)
+#                               (qtest/openenoc-soak-test.c)
 #
 # The full TAP log goes to build/qemu/qtest/<name>.log. Exit status is
 # non-zero if any check failed.
@@ -20,7 +20,7 @@ case "${1:-}" in
         secs=${2:-600}
         [[ $secs =~ ^[0-9]+$ ]] && [ "$secs" -ge 10 ] ||
             { echo "soak: SECONDS must be a number >= 10" >&2; exit 2; }
-        prog=openenoc-faults-test; export OPENENOC_SOAK_SECONDS=$secs
+        prog=openenoc-soak-test; export OPENENOC_SOAK_SECONDS=$secs
         limit=$((secs * 2 + 300)) ;;
     *) echo "usage: $0 matrix | soak SECONDS" >&2; exit 2 ;;
 esac
