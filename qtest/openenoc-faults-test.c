@@ -150,9 +150,6 @@ static void op_mcast(Rig *r, Row *row, unsigned area)
     QTestState *a = r->n[0].qts, *b = r->n[1].qts;
     uint32_t seed = ++r->seed, local = A_BUF(4 + area);
     uint32_t remote = B_BUF(4 + area);
-    g_autofree uint8_t *want = g_malloc(MCAST_SIZE);
-    g_autofree uint8_t *got = g_malloc(MCAST_SIZE);
-    bool partial = false;
     int64_t t0;
     uint32_t v;
 
@@ -172,18 +169,7 @@ static void op_mcast(Rig *r, Row *row, unsigned area)
     if (!outcome(row, OP_MCAST, code_of(v), t0)) {
         return;
     }
-    oe_fill(want, MCAST_SIZE, seed);
-    qtest_memread(b, remote, got, MCAST_SIZE);
-    for (uint32_t i = 0; i < MCAST_SIZE; i++) {
-        if (got[i] != want[i]) {
-            partial = true;
-            if (got[i] != 0) {
-                row->mismatch++;
-                break;
-            }
-        }
-    }
-    row->partial += partial;
+    mcast_check(b, remote, MCAST_SIZE, seed, row);
 }
 
 /* One cell: every kind of operation, a few times, alternating areas. */

@@ -138,3 +138,24 @@ void node_stop(Node *n)
     qpci_free_pc(n->bus);
     qtest_quit(n->qts);
 }
+
+void mcast_check(QTestState *qts, uint32_t addr, uint32_t size,
+                 uint32_t seed, Row *row)
+{
+    g_autofree uint8_t *want = g_malloc(size);
+    g_autofree uint8_t *got = g_malloc(size);
+    bool lost = false;
+
+    oe_fill(want, size, seed);
+    qtest_memread(qts, addr, got, size);
+    for (uint32_t i = 0; i < size; i++) {
+        if (got[i] != want[i]) {
+            lost = true;
+            if (got[i] != 0) {
+                row->mismatch++;
+                break;
+            }
+        }
+    }
+    row->partial += lost;
+}

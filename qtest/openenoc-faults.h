@@ -67,6 +67,13 @@ uint32_t block_wait_on(Rig *r, int who, unsigned n, Row *row, int64_t t0);
 bool outcome(Row *row, int op, unsigned code, int64_t t0);
 void table_head(void);
 void row_print(const Row *row);
+/*
+ * A group write's receiver (best effort): every byte at addr must be the
+ * pattern of seed or untouched (0); a lost fragment counts as partial, any
+ * other byte as a mismatch.
+ */
+void mcast_check(QTestState *qts, uint32_t addr, uint32_t size,
+                 uint32_t seed, Row *row);
 /* Free n's bus and device and quit its QEMU. */
 void node_stop(Node *n);
 
