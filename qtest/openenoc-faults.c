@@ -129,7 +129,7 @@ void table_head(void)
 {
     g_test_message("FAULTS %-22s %5s %5s %7s %5s %8s %5s %8s %6s  %s",
                    "fault", "ops", "ok", "timeout", "other", "mismatch",
-                   "hang", "mc-lost", "max_ms", "codes");
+                   "hang", "lost", "max_ms", "codes");
 }
 
 void node_stop(Node *n)
