@@ -14,7 +14,7 @@ set -uo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=$TOP/build/qemu
 case "${1:-}" in
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     matrix) prog=openenoc-faults-test; export OPENENOC_FAULTS=1; limit=900 ;;
     soak)
         secs=${2:-600}
