@@ -206,6 +206,15 @@ static inline uint32_t oe_reg(const OeEngine *e, uint32_t off)
 {
     return e->regs[off / 4];
 }
+/* A received oETP frame's length is valid when it is the logical length
+ * (or that padded to 60 bytes) and within the frame ceiling, which counts
+ * Ethernet padding (oetp-engine.txt, MAX_RAW_FRAME_SIZE note). */
+static inline bool oe_frame_len_ok(const OeEngine *e, size_t len,
+                                   size_t logical)
+{
+    return len <= e->max_frame && oetp_frame_len_ok(len, logical);
+}
+
 static inline uint32_t oe_field(uint32_t word, uint32_t mask, unsigned shift)
 {
     return (word & mask) >> shift;
@@ -293,6 +302,10 @@ uint32_t oe_direct_read(const OeEngine *e, uint32_t off);
  * number of bytes done before the first failing burst; *st gets its status. */
 uint32_t oe_mem_read(OeEngine *e, uint32_t addr, uint8_t *buf, uint32_t len,
                      OeMemStatus *st);
+/* The same for a read feeding a stream: on failure, only the whole
+ * four-byte beats (from the first byte) read before it count. */
+uint32_t oe_mem_read_stream(OeEngine *e, uint32_t addr, uint8_t *buf,
+                            uint32_t len, OeMemStatus *st);
 uint32_t oe_mem_write(OeEngine *e, uint32_t addr, const uint8_t *buf,
                       uint32_t len, OeMemStatus *st);
 uint8_t oe_mem_read_code(OeMemStatus st);   /* 4/5 */

@@ -8,7 +8,10 @@
 // slow writer never holds the shared transmit stream; a frame longer than
 // MAX_RAW_FRAME_SIZE is dropped (its event is still produced).
 // Sink controller: admitted raw frames queue in a 16 KiB store that never
-// drops (can_receive tells the host when a maximum frame no longer fits);
+// drops a frame for room (can_receive tells the host when a maximum frame no
+// longer fits); a frame longer than the frame ceiling (the receiver cuts it
+// one byte past) is rejected: its words are taken back at its TLAST, so
+// software never sees it;
 // the head frame becomes visible only after IRQ admission, which raises the
 // RX-available event if enabled.
 module openenoc_ep_direct
@@ -80,7 +83,7 @@ module openenoc_ep_direct
   assign cmt_valid[0] = ds_q == DS_EVENT && rsv_q;
 
   wire [TW-1:0] last_word = wcount_q - 1'b1;
-  assign o_valid = ds_q == DS_SEND && local_tx_en && !oversize_q && wcount_q != '0;
+  assign o_valid = ds_q == DS_SEND && local_tx_en && !oversize_q && bytes_q != '0;
   assign {o_keep, o_data} = txbuf_q[rptr_q];
   assign o_last  = rptr_q == last_word;
 
@@ -117,8 +120,9 @@ module openenoc_ep_direct
           end
         end
         DS_SEND: begin
-          // an empty or oversized frame is not sent; its event still is
-          if (oversize_q || wcount_q == '0) ds_q <= DS_EVENT;
+          // an empty (no byte kept) or oversized frame is not sent; its
+          // event still is
+          if (oversize_q || bytes_q == '0) ds_q <= DS_EVENT;
           else if (o_valid && o_ready) begin
             rptr_q <= rptr_q + 1'b1;
             if (o_last) ds_q <= DS_EVENT;
@@ -138,11 +142,19 @@ module openenoc_ep_direct
   sk_state_e   sk_q;
   logic [36:0] rxbuf_q [RX_WORDS];
   logic [11:0] sw_q, sr_q;
+  logic [11:0] fstart_q;                  // first word of the frame being stored
+  logic [12:0] fwords_q;                  // its words stored so far
+  logic [13:0] fbytes_q;                  // its bytes so far (saturating)
   logic [12:0] count_q;
   logic [12:0] frames_q;
 
   assign i_ready     = count_q < 13'(RX_WORDS);
   wire   push        = i_valid && i_ready;
+  wire [2:0]  ikb    = keep_bytes(i_keep);
+  wire [14:0] fb_next = {1'b0, fbytes_q} + 15'(ikb);
+  wire   over        = fb_next > {1'b0, max_frame};
+  wire   reject      = push && i_last && over;
+  wire   store       = push && !over;
   assign can_receive = count_q + {1'b0, max_frame[13:2]} + 13'(|max_frame[1:0]) <= 13'(RX_WORDS);
   wire [36:0] head   = rxbuf_q[sr_q];
   assign snk_tvalid  = sk_q == SK_VISIBLE;
@@ -161,13 +173,20 @@ module openenoc_ep_direct
       sr_q     <= '0;
       count_q  <= '0;
       frames_q <= '0;
+      fstart_q <= '0;
+      fwords_q <= '0;
+      fbytes_q <= '0;
     end else begin
-      if (push) begin
+      if (store) begin
         rxbuf_q[sw_q] <= {i_last, i_keep, i_data};
         sw_q          <= sw_q + 12'd1;
       end
-      count_q  <= count_q + 13'(push) - 13'(pop);
-      frames_q <= frames_q + 13'(push && i_last) - 13'(pop && head[36]);
+      if (reject) sw_q <= fstart_q;
+      else if (store && i_last) fstart_q <= sw_q + 12'd1;
+      fwords_q <= (push && i_last) ? '0 : fwords_q + 13'(store);
+      if (push) fbytes_q <= i_last ? '0 : (fb_next > 15'h3FFF ? 14'h3FFF : fb_next[13:0]);
+      count_q  <= count_q + 13'(store) - 13'(pop) - (reject ? fwords_q : '0);
+      frames_q <= frames_q + 13'(store && i_last) - 13'(pop && head[36]);
       if (pop) sr_q <= sr_q + 12'd1;
       case (sk_q)
         SK_HIDDEN:  if (frames_q != 0) sk_q <= rx_ev ? SK_RESERVE : SK_VISIBLE;
