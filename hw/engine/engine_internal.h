@@ -26,7 +26,10 @@
 
 #define OE_NUM_PEERS        OE_PEER_COUNT
 #define OE_IRQ_FIFO_DEPTH   16u
-#define OE_SINK_CAPACITY    16384u       /* direct-stream sink buffer bytes */
+#define OE_SINK_CAPACITY    16384u       /* direct-stream sink: 4096 words */
+/* The sink buffer keeps a frame until it is read whole, so it also holds the
+ * already read part of the head frame beyond the sink's own capacity. */
+#define OE_SINK_HELD        (OE_SINK_CAPACITY + OETP_FRAME_MAX)
 #define OE_SINK_MAX_FRAMES  (OE_SINK_CAPACITY / OETP_ETH_HDR_LEN + 1)
 #define OE_CSR_WORDS        (OE_CSR_APERTURE_SIZE / 4)
 #define OE_NO_DEADLINE      UINT64_MAX
@@ -153,7 +156,7 @@ typedef struct OeDirectTx {
 
 typedef struct OeDirectRx {
     /* Queued frames: [u16 length][bytes], oldest first. */
-    uint8_t buf[OE_SINK_CAPACITY + 2 * OE_SINK_MAX_FRAMES];
+    uint8_t buf[OE_SINK_HELD + 2 * OE_SINK_MAX_FRAMES];
     uint32_t used;              /* bytes of buf in use (with headers) */
     uint32_t payload;           /* frame bytes queued (capacity check) */
     uint32_t nframes;

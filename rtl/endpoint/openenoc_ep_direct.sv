@@ -148,11 +148,12 @@ module openenoc_ep_direct
   logic [12:0] count_q;
   logic [12:0] frames_q;
 
-  assign i_ready     = count_q < 13'(RX_WORDS);
-  wire   push        = i_valid && i_ready;
   wire [2:0]  ikb    = keep_bytes(i_keep);
   wire [14:0] fb_next = {1'b0, fbytes_q} + 15'(ikb);
   wire   over        = fb_next > {1'b0, max_frame};
+  // a beat past the ceiling is not stored, so it needs no room
+  assign i_ready     = count_q < 13'(RX_WORDS) || over;
+  wire   push        = i_valid && i_ready;
   wire   reject      = push && i_last && over;
   wire   store       = push && !over;
   assign can_receive = count_q + {1'b0, max_frame[13:2]} + 13'(|max_frame[1:0]) <= 13'(RX_WORDS);
