@@ -911,9 +911,10 @@ static void usage(FILE *fp)
 {
     fprintf(fp, "usage: diff_engines --lib PATH [--seed S] [-n N] [--time SEC] [--ops K]\n"
                 "                    [--len BYTES] [--out DIR] [FILE|DIR...]\n"
-                "Runs byte programs (FILE/DIR, then N random ones from seed S, or as many as\n"
-                "fit in SEC seconds) through the C engine and the RTL engine side by side and\n"
-                "compares them step by step; the first divergence is printed with a\n"
+                "Runs byte programs (FILE/DIR, each to its end unless --ops; then N random\n"
+                "ones of BYTES (600) bytes and at most K (200) steps from seed S, or as many\n"
+                "as fit in SEC seconds) through the C engine and the RTL engine side by side\n"
+                "and compares them step by step; the first divergence is printed with a\n"
                 "reproducer file in DIR (default build/diff). OE_DIFF_TRACE=1 traces steps.\n");
 }
 
@@ -924,6 +925,7 @@ int main(int argc, char **argv)
     unsigned count = 0, want = 0, max_ops = 200, len = 600, files = 0;
     double secs = 0;
     int bad = 0;
+    bool ops_given = false;
 
     trace = getenv("OE_DIFF_TRACE") != NULL;
     for (int i = 1; i < argc; i++) {
@@ -943,6 +945,7 @@ int main(int argc, char **argv)
             secs = strtod(argv[++i], NULL);
         } else if (!strcmp(argv[i], "--ops") && i + 1 < argc) {
             max_ops = (unsigned)strtoul(argv[++i], NULL, 0);
+            ops_given = true;
         } else if (!strcmp(argv[i], "--len") && i + 1 < argc) {
             len = (unsigned)strtoul(argv[++i], NULL, 0);
         } else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
@@ -967,7 +970,8 @@ int main(int argc, char **argv)
             i++;
             continue;
         }
-        bad = run_file(argv[i], lib, max_ops, &files);
+        /* a file runs to its end unless --ops bounds it */
+        bad = run_file(argv[i], lib, ops_given ? max_ops : UINT32_MAX, &files);
     }
     count = files;
     uint8_t *prog = malloc(len);
