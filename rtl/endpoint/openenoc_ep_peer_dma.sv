@@ -202,6 +202,10 @@ module openenoc_ep_peer_dma
         end
       end
 
+      // a request waiting for an IRQ credit passes its turn, so it never
+      // holds up another peer's request that needs none (endpoint.md 4.1
+      // lists each request's own conditions only)
+      if (acc_any && !accept) acc_rr_q <= acc_n + 2'd1;
       if (accept) begin
         acc_rr_q       <= acc_n + 2'd1;
         done_q[acc_n]  <= 1'b0;
