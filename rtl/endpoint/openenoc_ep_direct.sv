@@ -164,7 +164,7 @@ module openenoc_ep_direct
   assign snk_tlast   = snk_tvalid && head[36];
   wire   pop         = snk_tvalid && snk_tready;
   assign snk_tready_hwclr = pop;
-  assign rsv_req[1]   = sk_q == SK_RESERVE;
+  assign rsv_req[1]   = sk_q == SK_RESERVE && rx_ev;
   assign cmt_valid[1] = sk_q == SK_COMMIT;
 
   always_ff @(posedge clk) begin
@@ -191,7 +191,10 @@ module openenoc_ep_direct
       if (pop) sr_q <= sr_q + 12'd1;
       case (sk_q)
         SK_HIDDEN:  if (frames_q != 0) sk_q <= rx_ev ? SK_RESERVE : SK_VISIBLE;
-        SK_RESERVE: if (rsv_gnt[1]) sk_q <= SK_COMMIT;
+        // the enable counts while the frame waits for its credit: once it
+        // is cleared, the frame is shown without an event
+        SK_RESERVE: if (!rx_ev) sk_q <= SK_VISIBLE;
+                    else if (rsv_gnt[1]) sk_q <= SK_COMMIT;
         SK_COMMIT:  if (cmt_ready[1]) sk_q <= SK_VISIBLE;
         SK_VISIBLE: if (pop && head[36]) sk_q <= SK_HIDDEN;
         default:    sk_q <= SK_HIDDEN;
