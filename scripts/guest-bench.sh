@@ -155,8 +155,6 @@ slaves4=$(replicate mcast 4slaves --slaves 4)
 hub_mbps=$(printf '%s\n' "${hub[@]}" | best)
 local_mbps=$(printf '%s\n' ${local_[@]+"${local_[@]}"} | best)
 tcp_mbps=$(printf '%s\n' ${tcps[@]+"${tcps[@]}"} | best)
-[ -n "$local_mbps" ] || { echo "bench-guest: the one-VM replication gave no result (see $out/local-*.log)" >&2; exit 1; }
-[ -n "$tcp_mbps" ] || { echo "bench-guest: the TCP runs gave no result (see $out/tcp0-*.log)" >&2; exit 1; }
 p50=$(sed -n 's/.*role=slave.* rmem=ok rmem_read_us_p50=\([0-9]*\).*/\1/p' "$out/hub-1/loss0/results")
 echo "bench-guest: runs (MB/s): hub ${hub[*]}; one VM ${local_[*]}; tcp ${tcps[*]}; mcast ${mcasts[*]} (run $best_i: 2 % loss $loss2, 5 % loss $loss5); 4 slaves $slaves4"
 
@@ -166,7 +164,10 @@ awk -v a="$loss2" -v b="$mcast" 'BEGIN { printf "BENCH guest.replicate.loss2.eff
 awk -v a="$loss5" -v b="$mcast" 'BEGIN { printf "BENCH guest.replicate.loss5.efficiency %.2f x\n", (b > 0) ? a / b : 0 }'
 echo "BENCH guest.replicate.repair_ratio ${ratio2:-0} x"
 echo "BENCH guest.replicate.slaves4.mbps $slaves4 MB/s"
+[ -n "$local_mbps" ] || { echo "bench-guest: the one-VM replication gave no result (see $out/local-*.log)" >&2; exit 1; }
 echo "BENCH guest.replicate.local.mbps $local_mbps MB/s"
 [ -z "$p50" ] || echo "BENCH guest.rmem.read_us_p50 $p50 us"
+# The figures above stand without TCP; the ratio does not.
+[ -n "$tcp_mbps" ] || { echo "bench-guest: the TCP runs gave no result (see $out/tcp0-*.log)" >&2; exit 1; }
 echo "BENCH guest.tcp.mbps $tcp_mbps MB/s"
 awk -v a="$hub_mbps" -v b="$tcp_mbps" 'BEGIN { printf "BENCH guest.replicate.tcp_ratio %.2f x\n", (b > 0) ? a / b : 0 }'

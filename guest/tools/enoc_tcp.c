@@ -90,6 +90,15 @@ static int do_send(const char *host, unsigned port, uint64_t bytes)
         }
         bytes -= (uint64_t)w;
     }
+    /* Wait for the receiver to close its end: the data it has not read yet
+     * sits in socket buffers, and this guest powers off as soon as we
+     * return (under load, before the last segments left: the receiver then
+     * waited for them until its timeout). */
+    if (shutdown(s, SHUT_WR) < 0) {
+        cli_die("shutdown: %s", strerror(errno));
+    }
+    while (read(s, buf, sizeof(buf)) > 0) {
+    }
     close(s);
     return 0;
 }
