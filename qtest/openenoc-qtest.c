@@ -162,8 +162,10 @@ void oe_fill(uint8_t *buf, size_t len, uint32_t seed)
     }
 }
 
-/* qtest scans each command line from its start as chunks arrive, so huge
- * buffers go in pieces */
+/*
+ * qtest scans each command line from its start as chunks arrive, so huge
+ * buffers go in pieces
+ */
 #define OE_QTEST_CHUNK (256 * 1024)
 
 void oe_ram_fill(QTestState *qts, uint64_t addr, size_t len, uint32_t seed)
@@ -319,8 +321,10 @@ static int oe_udp_socket(struct sockaddr_in *addr)
     return fd;
 }
 
-/* The -netdev of QEMU i: its connected socket, or the documented address
- * form. */
+/*
+ * The -netdev of QEMU i: its connected socket, or the documented address
+ * form.
+ */
 static char *oe_pair_netdev(OeLink link, int fd[2], struct sockaddr_in a[2],
                             int i)
 {
@@ -351,8 +355,10 @@ void oe_pair_start(OePair *p, OeLink link, const char *extra0)
     for (int i = 0; i < 2; i++) {
         g_autofree char *netdev = oe_pair_netdev(link, fd, a, i);
 
-        /* QEMU i alone inherits its socket: they are close-on-exec until
-         * its start */
+        /*
+         * QEMU i alone inherits its socket: they are close-on-exec until
+         * its start
+         */
         if (link == OE_LINK_CONNECTED) {
             g_assert_cmpint(fcntl(fd[i], F_SETFD, 0), ==, 0);
         }

@@ -46,9 +46,11 @@ typedef struct OeDev {
 /* Does the run use the built-in C engine (not OPENENOC_QTEST_RTL_MODEL)? */
 bool oe_engine_is_c(void);
 QTestState *oe_start(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
-/* "-netdev hubport ... -device openenoc ..." for n devices on hub 0,
+/*
+ * "-netdev hubport ... -device openenoc ..." for n devices on hub 0,
  * device i at slot 4 + i with mac OE_MAC(i). extra is appended to every
- * -device (may be ""). Caller frees. */
+ * -device (may be ""). Caller frees.
+ */
 char *oe_hub_args(int n, const char *extra);
 
 QPCIBus *oe_bus(QTestState *qts);
@@ -68,9 +70,11 @@ void oe_peer(OeDev *d, unsigned n, uint64_t mac, unsigned mode, uint32_t local,
 /* Start peer n's block; wait until idle; return the dma register. */
 void oe_peer_start(OeDev *d, unsigned n);
 uint32_t oe_peer_wait(OeDev *d, unsigned n);
-/* Poll reg until (value & mask) == want, up to timeout_ms of host time
+/*
+ * Poll reg until (value & mask) == want, up to timeout_ms of host time
  * (the main loop moves frames between devices meanwhile). Returns the last
- * value read. */
+ * value read.
+ */
 uint32_t oe_poll(OeDev *d, uint32_t reg, uint32_t mask, uint32_t want,
                  int timeout_ms);
 
@@ -80,8 +84,10 @@ void oe_ram_fill(QTestState *qts, uint64_t addr, size_t len, uint32_t seed);
 /* Compare guest memory with the pattern; returns the first bad offset or -1. */
 ssize_t oe_ram_check(QTestState *qts, uint64_t addr, size_t len, uint32_t seed);
 
-/* Wait (host time) until guest memory holds the pattern; returns the first
- * bad offset of the last check, -1 when it matched. */
+/*
+ * Wait (host time) until guest memory holds the pattern; returns the first
+ * bad offset of the last check, -1 when it matched.
+ */
 ssize_t oe_ram_wait(QTestState *qts, uint64_t addr, size_t len, uint32_t seed,
                     int timeout_ms);
 

@@ -177,8 +177,10 @@ static unsigned dma_code(OeDev *d, unsigned n)
            OE_PEER_DMA_ERROR_CODE_SHIFT;
 }
 
-/* Peer DMA write: exact DMA_WRITE_REQ (padded data word, EndOfData),
- * unpadded and padded replies both accepted, Request IDs count up. */
+/*
+ * Peer DMA write: exact DMA_WRITE_REQ (padded data word, EndOfData),
+ * unpadded and padded replies both accepted, Request IDs count up.
+ */
 static void test_dma_write_bytes(void)
 {
     const uint8_t data[5] = { 'A', 'B', 'C', 'D', 'E' };
@@ -211,8 +213,10 @@ static void test_dma_write_bytes(void)
     wire_stop(&w);
 }
 
-/* Peer DMA read: exact DMA_READ_REQ; DMA_READ_RSP data lands in memory; a
- * bad EndOfData fails with remote code 10 (bytes already written stay). */
+/*
+ * Peer DMA read: exact DMA_READ_REQ; DMA_READ_RSP data lands in memory; a
+ * bad EndOfData fails with remote code 10 (bytes already written stay).
+ */
 static void test_dma_read_bytes(void)
 {
     uint8_t data[7], got[7];
@@ -282,8 +286,10 @@ static void test_error_rsp_received(void)
     wire_stop(&w);
 }
 
-/* The remote end of one RMEM exchange, run in a thread because the window
- * access blocks the test's qtest command until the answer arrives. */
+/*
+ * The remote end of one RMEM exchange, run in a thread because the window
+ * access blocks the test's qtest command until the answer arrives.
+ */
 typedef struct RmemPeer {
     int fd;
     Frame expect;
@@ -307,8 +313,10 @@ static gpointer rmem_peer_thread(gpointer opaque)
     return NULL;
 }
 
-/* RMEM initiator through the window: exact requests, BitEnable from the
- * byte strobes, data in its byte lane, translated address. */
+/*
+ * RMEM initiator through the window: exact requests, BitEnable from the
+ * byte strobes, data in its byte lane, translated address.
+ */
 static void test_rmem_initiator_bytes(void)
 {
     RmemPeer p = { 0 };
@@ -458,7 +466,8 @@ static void test_responder_bytes(void)
     g_assert_cmpuint(dma_code(&w.d, 0), ==, OE_ERR_REMOTE_AXIS);
 
     /* a group write is executed but never answered */
-    oe_wr(&w.d, OE_PEER_DMA(0), OE_MODE_MIRROR_IN | OE_PEER_DMA_CLEAR_ERROR_MASK);
+    oe_wr(&w.d, OE_PEER_DMA(0),
+          OE_MODE_MIRROR_IN | OE_PEER_DMA_CLEAR_ERROR_MASK);
     oe_wr_mac(&w.d, OE_CONFIG_MULTICAST_ADDRESS, OE_GROUP);
     f_head(&req, OE_GROUP, PEER, 0x40);
     f_le32(&req, 0x2004);
