@@ -179,6 +179,7 @@ static void test_malicious_peer(void)
 {
     const uint64_t evil = 0x020E0C0000EEull;
     static uint8_t buf[65536];  /* the socket netdev refuses more */
+    g_autofree char *pcap = oe_pcap_path();
     GRand *r = g_rand_new_with_seed(0xbad);
     QTestState *qts;
     QPCIBus *bus;
@@ -187,7 +188,8 @@ static void test_malicious_peer(void)
 
     g_assert_cmpint(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), ==, 0);
     qts = oe_start("-netdev socket,fd=%d,id=n0 "
-                   "-device openenoc,netdev=n0,addr=0x4", sv[1]);
+                   "-device openenoc,netdev=n0,addr=0x4 "
+                   "-object filter-dump,id=cap,netdev=n0,file=%s", sv[1], pcap);
     close(sv[1]);
     bus = oe_bus(qts);
     oe_open(&d, qts, bus, 4);

@@ -28,7 +28,7 @@ static void hub_start(Hub *h, int n, const char *dev_extra, bool pcap)
 
     memset(h, 0, sizeof(*h));
     if (pcap) {
-        h->pcap = oe_tmp_path("hub.pcap");
+        h->pcap = oe_pcap_path();
         dump = g_strdup_printf("-object filter-dump,id=dump0,netdev=p0,"
                                "file=%s", h->pcap);
     }
@@ -303,6 +303,7 @@ static void test_multicast(void)
 {
     const uint32_t size = 50001, remote = OE_RAM_BUF(3) + 3;
     g_autoptr(GPtrArray) frames = NULL;
+    g_autofree char *pcap = oe_pcap_path();     /* hub_start's capture */
     Hub h;
 
     hub_start(&h, 3, "", true);
@@ -339,7 +340,7 @@ static void test_multicast(void)
     expect_block(oe_peer_wait(&h.d[0], 1), OE_ERR_LOCAL_INVALID);
 
     hub_stop(&h);
-    frames = oe_pcap_frames(oe_tmp_path("hub.pcap"));
+    frames = oe_pcap_frames(pcap);
     g_assert_nonnull(frames);
     /*
      * 13 fragments of 4000 (50001 = 12 * 4000 + 2001), each seen once on

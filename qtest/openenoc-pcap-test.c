@@ -40,7 +40,7 @@ static const uint8_t *check_frame(GPtrArray *frames, guint i, uint64_t dst,
 
 static void test_capture(void)
 {
-    g_autofree char *path = oe_tmp_path("capture.pcap");
+    g_autofree char *path = oe_pcap_path();
     g_autofree char *hub = oe_hub_args(2, "");
     const uint32_t size = 20000, mfs = 8160;
     g_autoptr(GPtrArray) frames = NULL;

@@ -11,8 +11,6 @@
 #include <netinet/in.h>
 #include "openenoc-qtest.h"
 
-#define OE_FIRMWARE "-L /usr/share/seabios -L /usr/share/qemu"
-
 /*
  * OPENENOC_QTEST_RTL_MODEL=<library> runs every openenoc device of a test
  * on that engine library instead of the built-in C engine (make
@@ -44,8 +42,7 @@ QTestState *oe_start(const char *fmt, ...)
     va_start(ap, fmt);
     extra = g_strdup_vprintf(fmt, ap);
     va_end(ap);
-    return qtest_initf("-machine pc -m 256M -nodefaults " OE_FIRMWARE " %s %s",
-                       engine, extra);
+    return qtest_initf("-machine pc -m 256M -nodefaults %s %s", engine, extra);
 }
 
 char *oe_hub_args(int n, const char *extra)
@@ -233,10 +230,25 @@ char *oe_tmp_path(const char *name)
     return g_strdup_printf("%s/%s", dir, name);
 }
 
+char *oe_pcap_path(void)
+{
+    const char *dir = getenv("OPENENOC_PCAP_DIR");
+    g_auto(GStrv) part = g_strsplit(g_test_get_path(), "/", -1);
+    guint n = g_strv_length(part);
+    g_autofree char *name = NULL;
+
+    /* the suite and the case: the same name standalone and under qos-test */
+    g_assert_cmpuint(n, >=, 2);
+    name = g_strdup_printf("%s-%s.pcap", part[n - 2], part[n - 1]);
+    if (!dir || !*dir) {
+        return oe_tmp_path(name);
+    }
+    return g_build_filename(dir, name, NULL);
+}
+
 int oe_run_qemu(const char *args, char **out, char **err)
 {
-    g_autofree char *cmd = g_strdup_printf("%s -machine pc -nodefaults "
-                                           OE_FIRMWARE " %s",
+    g_autofree char *cmd = g_strdup_printf("%s -machine pc -nodefaults %s",
                                            getenv("QTEST_QEMU_BINARY"), args);
     g_auto(GStrv) argv = NULL;
     int status = -1;

@@ -40,7 +40,8 @@ typedef struct OeDev {
 } OeDev;
 
 /*
- * Start QEMU (-accel qtest, machine pc, 256 MiB, firmware search paths)
+ * Start QEMU (-accel qtest, machine pc, 256 MiB; QEMU finds the firmware
+ * itself, as make qemu configures it with Debian's firmware folders)
  * with the extra arguments given.
  */
 /* Does the run use the built-in C engine (not OPENENOC_QTEST_RTL_MODEL)? */
@@ -118,6 +119,12 @@ void oe_pair_stop(OePair *p);
 
 /* Unique path under the test's temporary directory. */
 char *oe_tmp_path(const char *name);
+/*
+ * Capture file of the running test case: $OPENENOC_PCAP_DIR/<suite>-<case>.pcap
+ * (the last two parts of the test path) when that variable is set (make
+ * check-wireshark decodes these), else a temporary file.
+ */
+char *oe_pcap_path(void);
 
 /* Run QEMU with args and no qtest; returns exit status, stderr in *err. */
 int oe_run_qemu(const char *args, char **out, char **err);

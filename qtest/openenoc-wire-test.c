@@ -24,11 +24,14 @@ typedef struct Wire {
 
 static void wire_start(Wire *w)
 {
+    g_autofree char *pcap = oe_pcap_path();
     int sv[2];
 
     g_assert_cmpint(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), ==, 0);
     w->qts = oe_start("-netdev socket,fd=%d,id=n0 "
-                      "-device openenoc,netdev=n0,addr=0x4", sv[1]);
+                      "-device openenoc,netdev=n0,addr=0x4 "
+                      "-object filter-dump,id=cap,netdev=n0,file=%s",
+                      sv[1], pcap);
     close(sv[1]);
     w->fd = sv[0];
     w->bus = oe_bus(w->qts);
