@@ -45,6 +45,23 @@ QTestState *oe_start(const char *fmt, ...)
     return qtest_initf("-machine pc -m 256M -nodefaults %s %s", engine, extra);
 }
 
+void oe_qos_args(GString *cmd_line)
+{
+    g_autofree char *engine = oe_engine_globals();
+
+    g_string_append_printf(cmd_line, " -m 256M -nodefaults %s", engine);
+}
+
+void oe_qos_open(OeDev *d, QOpenenoc *o)
+{
+    memset(d, 0, sizeof(*d));
+    d->qts = o->dev.bus->qts;
+    d->pci = &o->dev;
+    d->bar0 = o->bar0;
+    d->bar0_size = o->bar0_size;
+    d->slot = o->dev.devfn >> 3;
+}
+
 char *oe_hub_args(int n, const char *extra)
 {
     GString *s = g_string_new("");

@@ -14,6 +14,7 @@
 #include "libqtest.h"
 #include "libqos/pci.h"
 #include "libqos/pci-pc.h"
+#include "libqos/openenoc.h"
 #include "openenoc/regs.h"
 #include "openenoc/oetp.h"
 
@@ -55,6 +56,13 @@ QTestState *oe_start(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 char *oe_hub_args(int n, const char *extra);
 
 QPCIBus *oe_bus(QTestState *qts);
+/*
+ * qos tests: the OeDev of the graph's openenoc node (owned by libqos: not
+ * freed by the test), and what oe_start adds to QEMU's command line besides
+ * the machine (memory size, the engine under test), for a before() hook.
+ */
+void oe_qos_open(OeDev *d, QOpenenoc *o);
+void oe_qos_args(GString *cmd_line);
 /* Find, enable (memory + bus master) and map the device at slot. */
 void oe_open(OeDev *d, QTestState *qts, QPCIBus *bus, int slot);
 

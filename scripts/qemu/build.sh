@@ -66,7 +66,9 @@ if [ ! -f "$BLD/build.ninja" ] || [ "$(cat "$BLD/.openenoc-configure" 2>/dev/nul
     echo "$want" > "$BLD/.openenoc-configure"
 fi
 
-mapfile -t qtests < <(cd "$TOP/qtest" && ls -- *-test.c 2>/dev/null | sed 's/\.c$//')
+# Standalone qtests; the qos ones (libqos_init) are built into qos-test.
+mapfile -t qtests < <(cd "$TOP/qtest" && grep -L '^libqos_init(' -- *-test.c | sed 's/\.c$//')
+if grep -q '^libqos_init(' "$TOP"/qtest/*-test.c; then qtests+=(qos-test); fi
 targets=(qemu-system-x86_64)
 for t in "${qtests[@]}"; do targets+=("tests/qtest/$t"); done
 targets+=(tests/qtest/openenoc-bench hw/openenoc/libopenenoc-engine.so

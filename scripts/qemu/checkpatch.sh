@@ -6,19 +6,22 @@
 # on it: glib's non-aborting g_assert_cmp* are allowed only under tests/.
 # Fails on any error or warning.
 #
-#   checkpatch.sh [--help] [FILE ...]   (default: hw/qemu/*.[ch] qtest/*.[ch])
+#   checkpatch.sh [--help] [FILE ...]
+#       (default: hw/qemu/*.[ch], its trace-events, Kconfig and meson.build,
+#        qtest/*.[ch], qtest/libqos/*.[ch])
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 CACHE=${OPENENOC_CACHE:-/var/cache/openenoc}
 TREE=${OPENENOC_QEMU_TREE:-$CACHE/qemu-10.0.2-tree}
 CP=$TREE/src/scripts/checkpatch.pl
 case "${1:-}" in
-    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
 [ -f "$CP" ] || { echo "checkpatch: no $CP; run 'make qemu' first" >&2; exit 1; }
 cd "$TOP"
 files=("$@")
-[ ${#files[@]} -gt 0 ] || files=(hw/qemu/*.[ch] qtest/*.[ch])
+[ ${#files[@]} -gt 0 ] || files=(hw/qemu/*.[ch] hw/qemu/trace-events hw/qemu/Kconfig
+                                 hw/qemu/meson.build qtest/*.[ch] qtest/libqos/*.[ch])
 
 # A scratch tree of links: QEMU path -> file here.
 tmp=$(mktemp -d)
