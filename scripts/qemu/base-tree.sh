@@ -32,6 +32,7 @@ if [ ! -f "$BASE/.git/openenoc-base-v2" ]; then
     mkdir -p "$BASE"
     tar -C "$BASE" --strip-components=1 -xf "$tarball"
     git_base init -q
+    git_base config gc.auto 0       # one big commit: no background repack
     # -f: also what QEMU's .gitignore names, such as the vendored subprojects
     git_base add -A -f
     git_base commit -q -m "QEMU $QEMU_VERSION (Debian's +ds source)"
@@ -45,7 +46,7 @@ if ! git -C "$dir" rev-parse --git-dir > /dev/null 2>&1; then
 fi
 flock -u 8
 git -C "$dir" am --abort > /dev/null 2>&1 || true
-git -C "$dir" checkout -q --detach "$TAG"
+git -C "$dir" checkout -q -f --detach "$TAG"
 git -C "$dir" reset -q --hard "$TAG"
 git -C "$dir" clean -q -fdx
 echo "$BASE"

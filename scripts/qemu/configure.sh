@@ -4,14 +4,15 @@
 # identical command lines and share ccache entries). Reconfigures only when
 # the arguments changed (a full rebuild: about 10 minutes on 2 cores).
 #
-#   configure.sh [--help] QEMU_SRC BUILD_DIR
+#   configure.sh [--help] QEMU_SRC BUILD_DIR [EXTRA_ARG ...]
 set -euo pipefail
 case "${1:-}" in
     -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
-[ $# = 2 ] || { echo "usage: configure.sh [--help] QEMU_SRC BUILD_DIR" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: configure.sh [--help] QEMU_SRC BUILD_DIR [EXTRA_ARG ...]" >&2; exit 2; }
 SRC=$1
 BLD=$2
+shift 2
 
 configure_args=(
     --target-list=x86_64-softmmu
@@ -24,6 +25,7 @@ configure_args=(
     # option ROMs: search them like a distro QEMU does, so no -L is needed.
     --firmwarepath=/usr/share/seabios:/usr/share/qemu
     --python="$(command -v python3)"
+    "$@"
 )
 want="${configure_args[*]}"
 if [ ! -f "$BLD/build.ninja" ] || [ "$(cat "$BLD/.openenoc-configure" 2>/dev/null)" != "$want" ]; then
