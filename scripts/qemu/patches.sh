@@ -4,6 +4,7 @@
 # build/qemu-patches/ (cover letter + 5 patches):
 #   1 the endpoint engine and its headers    hw/net/openenoc/{engine,include}
 #   2 the PCI device, Kconfig, meson, trace  hw/net/openenoc/, hw/net/*, meson.build
+#     and the filter-fault netfilter          qapi/qom.json, system/vl.c
 #   3 its documentation                      docs/system/devices/openenoc.rst
 #   4 the libqos node and the qtests         tests/qtest/
 #   5 the MAINTAINERS entry
@@ -70,7 +71,7 @@ commit "hw/net/openenoc: add the openenoc PCI device" \
 endpoint, with MSI-X, MSI and INTx, function level reset, migration, and
 trace events. The endpoint talks oETP (EtherType 0x88B5) to other
 endpoints through a netdev." \
-    "$dev" hw/net/Kconfig hw/net/meson.build meson.build
+    "$dev" hw/net/Kconfig hw/net/meson.build meson.build qapi/qom.json system/vl.c
 commit "docs/system/devices: document the openenoc device" \
 "How to use the device, its properties, and how to watch it." \
     docs/system/devices/openenoc.rst docs/system/device-emulation.rst
