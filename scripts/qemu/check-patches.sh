@@ -47,9 +47,11 @@ echo "check-qemu-patches: applied $(git -C "$SRC" rev-list --count "v$QEMU_VERSI
 # QEMU defaults to -Werror in a git checkout (this copy), not in an unpacked
 # tarball (make qemu's tree): say so, or no command line would be the same.
 "$here/configure.sh" "$SRC" "$BLD" --disable-werror
-mapfile -t tests < <(cd "$SRC/tests/qtest" && grep -L '^libqos_init(' openenoc-*-test.c |
+# the qtest programs the series adds; its qos tests are built into qos-test
+mapfile -t added < <(git -C "$SRC" diff --name-only "v$QEMU_VERSION-ds" HEAD -- 'tests/qtest/*-test.c')
+mapfile -t tests < <(cd "$SRC" && grep -L '^libqos_init(' "${added[@]}" | xargs -n1 basename |
                      sed 's/\.c$//')
-grep -q '^libqos_init(' "$SRC"/tests/qtest/openenoc-*-test.c && tests+=(qos-test)
+(cd "$SRC" && grep -q '^libqos_init(' "${added[@]}") && tests+=(qos-test)
 targets=(qemu-system-x86_64 hw/net/openenoc/libopenenoc-engine.so
          hw/net/openenoc/libopenenoc-engine-stateless.so)
 for t in "${tests[@]}"; do targets+=("tests/qtest/$t"); done
