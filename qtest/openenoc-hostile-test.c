@@ -15,7 +15,8 @@
 
 static uint32_t raw_tx(OeDev *d, uint32_t addr, uint32_t len)
 {
-    oe_wr(d, OE_RAW_TX_COMMAND_STATUS, OE_RAW_TX_COMMAND_STATUS_CLEAR_ERRORS_MASK);
+    oe_wr(d, OE_RAW_TX_COMMAND_STATUS,
+          OE_RAW_TX_COMMAND_STATUS_CLEAR_ERRORS_MASK);
     oe_wr(d, OE_RAW_TX_BUFFER_ADDRESS, addr);
     oe_wr(d, OE_RAW_TX_FRAME_LENGTH, len);
     oe_wr(d, OE_RAW_TX_COMMAND_STATUS, OE_RAW_TX_COMMAND_STATUS_REQUEST_MASK);
@@ -43,8 +44,10 @@ static void directed_dma(OeDev *a, OeDev *b)
     g_assert_cmpuint(raw_code(raw_tx(a, UNASSIGNED, 64)), ==, 5);
     /* the device's own BAR0: the re-entrancy guard refuses, SLVERR 4 */
     g_assert_cmpuint(raw_code(raw_tx(a, a->bar0.addr, 64)), ==, 4);
-    /* the neighbour's registers and RMEM window: readable or refused, never
-     * a hang (the window must not block inside another engine's call) */
+    /*
+     * the neighbour's registers and RMEM window: readable or refused, never
+     * a hang (the window must not block inside another engine's call)
+     */
     raw_tx(a, b->bar0.addr + OE_RMEM, 64);
     raw_tx(a, b->bar0.addr + OE_IRQ_CLAIM - 8, 64);
     /* bus mastering off: every access DECERR */
@@ -57,7 +60,8 @@ static void directed_dma(OeDev *a, OeDev *b)
     g_assert_cmpuint(raw_code(raw_tx(a, OE_RAM_BUF(0), 8193)), ==, 1);
 
     /* raw RX into the device's own BAR0: write SLVERR 6 */
-    oe_wr(b, OE_RAW_RX_COMMAND_STATUS, OE_RAW_RX_COMMAND_STATUS_CLEAR_ERRORS_MASK);
+    oe_wr(b, OE_RAW_RX_COMMAND_STATUS,
+          OE_RAW_RX_COMMAND_STATUS_CLEAR_ERRORS_MASK);
     oe_wr(b, OE_CONFIG_NON_OETP_CONTROL, 3);
     oe_wr(b, OE_RAW_RX_BUFFER_ADDRESS, b->bar0.addr);
     oe_wr(b, OE_RAW_RX_BUFFER_CAPACITY, 4096);
@@ -152,8 +156,10 @@ static void test_random_bar0(void)
     qtest_quit(qts);
 }
 
-/* Send one length-framed packet; fail rather than hang if QEMU stops
- * reading for 5 s. */
+/*
+ * Send one length-framed packet; fail rather than hang if QEMU stops
+ * reading for 5 s.
+ */
 static void send_frame(int fd, const uint8_t *buf, size_t len)
 {
     uint32_t be = cpu_to_be32(len);
@@ -173,6 +179,7 @@ static void test_malicious_peer(void)
 {
     const uint64_t evil = 0x020E0C0000EEull;
     static uint8_t buf[65536];  /* the socket netdev refuses more */
+    g_autofree char *pcap = oe_pcap_path();
     GRand *r = g_rand_new_with_seed(0xbad);
     QTestState *qts;
     QPCIBus *bus;
@@ -181,13 +188,16 @@ static void test_malicious_peer(void)
 
     g_assert_cmpint(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), ==, 0);
     qts = oe_start("-netdev socket,fd=%d,id=n0 "
-                   "-device openenoc,netdev=n0,addr=0x4", sv[1]);
+                   "-device openenoc,netdev=n0,addr=0x4 "
+                   "-object filter-dump,id=cap,netdev=n0,file=%s", sv[1], pcap);
     close(sv[1]);
     bus = oe_bus(qts);
     oe_open(&d, qts, bus, 4);
     oe_set_macs(&d, OE_MAC(0), OE_GROUP);
-    /* non-oETP frames are dropped: an unread direct sink would (rightly)
-     * backpressure the link and stall this test's sender */
+    /*
+     * non-oETP frames are dropped: an unread direct sink would (rightly)
+     * backpressure the link and stall this test's sender
+     */
     oe_wr(&d, OE_CONFIG_NON_OETP_CONTROL, 0);
     oe_peer(&d, 0, evil, OE_MODE_RMEM, 0, 0, 0xFFFFFFFFu, 0);
     oe_peer(&d, 1, evil | 0x100, OE_MODE_MIRROR_IN, 0, 0, 0xFFFFFFFFu, 0);

@@ -28,7 +28,7 @@ static void hub_start(Hub *h, int n, const char *dev_extra, bool pcap)
 
     memset(h, 0, sizeof(*h));
     if (pcap) {
-        h->pcap = oe_tmp_path("hub.pcap");
+        h->pcap = oe_pcap_path();
         dump = g_strdup_printf("-object filter-dump,id=dump0,netdev=p0,"
                                "file=%s", h->pcap);
     }
@@ -63,7 +63,8 @@ static void expect_block(uint32_t dma, unsigned code)
     g_assert_cmphex(dma & OE_PEER_DMA_REQUEST_MASK, ==, 0);
     if (code) {
         g_assert_cmphex(dma & OE_PEER_DMA_DONE_MASK, ==, 0);
-        g_assert_cmphex(dma & OE_PEER_DMA_ERROR_MASK, ==, OE_PEER_DMA_ERROR_MASK);
+        g_assert_cmphex(dma & OE_PEER_DMA_ERROR_MASK, ==,
+                        OE_PEER_DMA_ERROR_MASK);
     } else {
         g_assert_cmphex(dma & (OE_PEER_DMA_DONE_MASK | OE_PEER_DMA_ERROR_MASK),
                         ==, OE_PEER_DMA_DONE_MASK);
@@ -302,6 +303,7 @@ static void test_multicast(void)
 {
     const uint32_t size = 50001, remote = OE_RAM_BUF(3) + 3;
     g_autoptr(GPtrArray) frames = NULL;
+    g_autofree char *pcap = oe_pcap_path();     /* hub_start's capture */
     Hub h;
 
     hub_start(&h, 3, "", true);
@@ -311,17 +313,21 @@ static void test_multicast(void)
             size, 0);
     for (int s = 1; s <= 2; s++) {
         oe_set_macs(&h.d[s], OE_MAC(s), OE_GROUP);
-        /* the two slaves share guest RAM here: different windows would
+        /*
+         * the two slaves share guest RAM here: different windows would
          * collide, so both accept the same range; slave 2 gets a window
-         * too small for the block and must refuse silently */
+         * too small for the block and must refuse silently
+         */
         oe_peer(&h.d[s], 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(3),
                 0, s == 1 ? WINDOW : 16, 0);
     }
     qtest_memset(h.qts, OE_RAM_BUF(3), 0, size + 8);
     oe_peer_start(&h.d[0], 0);
     expect_block(oe_peer_wait(&h.d[0], 0), 0);
-    /* a group write completes when its frames have left: the slaves may
-     * still be writing */
+    /*
+     * a group write completes when its frames have left: the slaves may
+     * still be writing
+     */
     g_assert_cmpint(oe_ram_wait(h.qts, remote, size, 77, 5000), ==, -1);
     g_assert_cmpuint(dma_code(oe_rd(&h.d[1], OE_PEER_DMA(0))), ==, 0);
     g_assert_cmpuint(dma_code(oe_rd(&h.d[2], OE_PEER_DMA(0))), ==,
@@ -334,18 +340,22 @@ static void test_multicast(void)
     expect_block(oe_peer_wait(&h.d[0], 1), OE_ERR_LOCAL_INVALID);
 
     hub_stop(&h);
-    frames = oe_pcap_frames(oe_tmp_path("hub.pcap"));
+    frames = oe_pcap_frames(pcap);
     g_assert_nonnull(frames);
-    /* 13 fragments of 4000 (50001 = 12 * 4000 + 2001), each seen once on
-     * the master's port, and no response of any kind */
+    /*
+     * 13 fragments of 4000 (50001 = 12 * 4000 + 2001), each seen once on
+     * the master's port, and no response of any kind
+     */
     g_assert_cmpuint(count_cmd(frames, OETP_DMA_WRITE_REQ), ==, 13);
     g_assert_cmpuint(count_cmd(frames, OETP_DMA_WRITE_RSP), ==, 0);
     g_assert_cmpuint(count_cmd(frames, OETP_ERROR_RSP), ==, 0);
     g_assert_cmpuint(count_cmd(frames, OETP_DMA_READ_REQ), ==, 0);
 }
 
-/* RMEM window: A's entry 1 maps window bytes 0x100..0x13F onto B's memory at
- * rbase; B's entry for A is mode 1 over [OE_RAM_BUF(1), +4 KiB). */
+/*
+ * RMEM window: A's entry 1 maps window bytes 0x100..0x13F onto B's memory at
+ * rbase; B's entry for A is mode 1 over [OE_RAM_BUF(1), +4 KiB).
+ */
 #define RMEM_SLICE   0x100u
 #define RMEM_SIZE    0x40u
 
@@ -409,8 +419,10 @@ static void test_rmem(void)
     hub_stop(&h);
 }
 
-/* RMEM failures at the remote end: ERROR_RSP -> all ones, 8 + cause, and
- * an RMEM_ERROR claim when enabled. */
+/*
+ * RMEM failures at the remote end: ERROR_RSP -> all ones, 8 + cause, and
+ * an RMEM_ERROR claim when enabled.
+ */
 static void test_rmem_errors(void)
 {
     OeDev *a, *b;
@@ -429,7 +441,8 @@ static void test_rmem_errors(void)
     g_assert_cmpuint(dma_code(oe_rd(a, OE_PEER_DMA(1))), ==,
                      OE_ERR_REMOTE_INVALID);
     claim = oe_claim(a);
-    g_assert_cmphex(claim & OE_IRQ_CLAIM_VALID_MASK, ==, OE_IRQ_CLAIM_VALID_MASK);
+    g_assert_cmphex(claim & OE_IRQ_CLAIM_VALID_MASK, ==,
+                    OE_IRQ_CLAIM_VALID_MASK);
     g_assert_cmpuint((claim & OE_IRQ_CLAIM_SOURCE_MASK) >>
                      OE_IRQ_CLAIM_SOURCE_SHIFT, ==, ENOC_SRC_RMEM_ERROR);
     g_assert_cmpuint(claim & OE_IRQ_CLAIM_PEER_IDX_MASK, ==, 1);
@@ -546,13 +559,15 @@ static void test_raw_and_direct(void)
     oe_wr(a, OE_RAW_TX_BUFFER_ADDRESS, OE_RAM_BUF(0) + 1);
     oe_wr(a, OE_RAW_TX_FRAME_LENGTH, len);
     oe_wr(a, OE_RAW_TX_COMMAND_STATUS, OE_RAW_TX_COMMAND_STATUS_REQUEST_MASK);
-    st = oe_poll(a, OE_RAW_TX_COMMAND_STATUS, OE_RAW_TX_COMMAND_STATUS_IDLE_MASK,
+    st = oe_poll(a, OE_RAW_TX_COMMAND_STATUS,
+                 OE_RAW_TX_COMMAND_STATUS_IDLE_MASK,
                  OE_RAW_TX_COMMAND_STATUS_IDLE_MASK, 2000);
     g_assert_cmphex(st & (OE_RAW_TX_COMMAND_STATUS_DONE_MASK |
                           OE_RAW_TX_COMMAND_STATUS_ERROR_MASK), ==,
                     OE_RAW_TX_COMMAND_STATUS_DONE_MASK);
     g_assert_cmpuint(oe_rd(a, OE_RAW_TX_TRANSFERRED_LENGTH), ==, len);
-    st = oe_poll(b, OE_RAW_RX_COMMAND_STATUS, OE_RAW_RX_COMMAND_STATUS_DONE_MASK,
+    st = oe_poll(b, OE_RAW_RX_COMMAND_STATUS,
+                 OE_RAW_RX_COMMAND_STATUS_DONE_MASK,
                  OE_RAW_RX_COMMAND_STATUS_DONE_MASK, 2000);
     g_assert_cmphex(st & OE_RAW_RX_COMMAND_STATUS_ERROR_MASK, ==, 0);
     g_assert_cmpuint(oe_rd(b, OE_RAW_RX_RECEIVED_LENGTH), ==, len);
@@ -563,20 +578,23 @@ static void test_raw_and_direct(void)
     oe_wr(b, OE_RAW_RX_BUFFER_CAPACITY, 32);
     oe_wr(b, OE_RAW_RX_COMMAND_STATUS, OE_RAW_RX_COMMAND_STATUS_REQUEST_MASK);
     oe_wr(a, OE_RAW_TX_COMMAND_STATUS, OE_RAW_TX_COMMAND_STATUS_REQUEST_MASK);
-    st = oe_poll(b, OE_RAW_RX_COMMAND_STATUS, OE_RAW_RX_COMMAND_STATUS_ERROR_MASK,
+    st = oe_poll(b, OE_RAW_RX_COMMAND_STATUS,
+                 OE_RAW_RX_COMMAND_STATUS_ERROR_MASK,
                  OE_RAW_RX_COMMAND_STATUS_ERROR_MASK, 2000);
     g_assert_cmpuint((st & OE_RAW_RX_COMMAND_STATUS_ERROR_CODE_MASK) >>
                      OE_RAW_RX_COMMAND_STATUS_ERROR_CODE_SHIFT, ==, 3);
 
-    /* direct stream: A pushes the frame beat by beat, B (not armed) reads
-     * it from its sink */
+    /*
+     * direct stream: A pushes the frame beat by beat, B (not armed) reads
+     * it from its sink
+     */
     for (i = 0; i < len; i += 4) {
         uint32_t n = MIN(4, len - i), beat = 0;
         bool last = i + 4 >= len;
 
         memcpy(&beat, frame + i, n);
-        oe_poll(a, OE_DIRECT_SOURCE_CONTROL, OE_DIRECT_SOURCE_CONTROL_TVALID_MASK,
-                0, 1000);
+        oe_poll(a, OE_DIRECT_SOURCE_CONTROL,
+                OE_DIRECT_SOURCE_CONTROL_TVALID_MASK, 0, 1000);
         oe_wr(a, OE_DIRECT_SOURCE_DATA, le32_to_cpu(beat));
         oe_wr(a, OE_DIRECT_SOURCE_CONTROL,
               ((1u << n) - 1) << OE_DIRECT_SOURCE_CONTROL_TKEEP_SHIFT |
@@ -608,7 +626,8 @@ static void test_raw_and_direct(void)
 /* Start a one-fragment block on A's peer n (to B) with its IRQ enabled. */
 static void irq_block(Hub *h, unsigned n)
 {
-    oe_peer(&h->d[0], n, OE_MAC(1), OE_MODE_MIRROR_OUT | OE_PEER_DMA_IRQ_ENABLE_MASK,
+    oe_peer(&h->d[0], n, OE_MAC(1),
+            OE_MODE_MIRROR_OUT | OE_PEER_DMA_IRQ_ENABLE_MASK,
             OE_RAM_BUF(0), OE_RAM_BUF(1) + 64 * n, 64, 0);
     oe_peer_start(&h->d[0], n);
     expect_block(oe_peer_wait(&h->d[0], n), 0);
@@ -626,7 +645,8 @@ static void irq_setup(Hub *h)
 
 static void check_claim(uint32_t claim, unsigned peer, unsigned seq)
 {
-    g_assert_cmphex(claim & OE_IRQ_CLAIM_VALID_MASK, ==, OE_IRQ_CLAIM_VALID_MASK);
+    g_assert_cmphex(claim & OE_IRQ_CLAIM_VALID_MASK, ==,
+                    OE_IRQ_CLAIM_VALID_MASK);
     g_assert_cmpuint((claim & OE_IRQ_CLAIM_SOURCE_MASK) >>
                      OE_IRQ_CLAIM_SOURCE_SHIFT, ==, ENOC_SRC_PEER_DMA_COMPLETE);
     g_assert_cmpuint(claim & OE_IRQ_CLAIM_PEER_IDX_MASK, ==, peer);
@@ -634,8 +654,10 @@ static void check_claim(uint32_t claim, unsigned peer, unsigned seq)
                      OE_IRQ_CLAIM_SEQUENCE_SHIFT, ==, seq);
 }
 
-/* A message per rising edge and one more per completion that leaves the
- * FIFO non-empty. msg_addr is where the message lands in guest RAM. */
+/*
+ * A message per rising edge and one more per completion that leaves the
+ * FIFO non-empty. msg_addr is where the message lands in guest RAM.
+ */
 static void irq_messages(Hub *h, uint64_t msg_addr, uint32_t data)
 {
     QTestState *qts = h->qts;
@@ -704,8 +726,8 @@ static void test_irq_intx(void)
     c = oe_claim(a);
     oe_wr(a, OE_IRQ_COMPLETE, c ^ (1u << OE_IRQ_COMPLETE_SEQUENCE_SHIFT));
     g_assert_true(oe_intx(a));
-    g_assert_cmphex(oe_rd(a, OE_IRQ_STATUS) & OE_IRQ_STATUS_INVALID_COMPLETE_MASK,
-                    !=, 0);
+    g_assert_cmphex(oe_rd(a, OE_IRQ_STATUS) &
+                    OE_IRQ_STATUS_INVALID_COMPLETE_MASK, !=, 0);
     oe_complete(a, c);
     g_assert_false(oe_intx(a));
     /* switching to MSI-X silences INTx even with a claim pending */
@@ -718,9 +740,11 @@ static void test_irq_intx(void)
     hub_stop(&h);
 }
 
-/* x-rx-loss (testing aid): a receiver that drops everything never answers,
+/*
+ * x-rx-loss (testing aid): a receiver that drops everything never answers,
  * so a unicast block times out; one that drops half is seen to lose some
- * fragments of a group write but not all. */
+ * fragments of a group write but not all.
+ */
 static void test_rx_loss_property(void)
 {
     const uint32_t size = 100 * 1024, mfs = 1024;

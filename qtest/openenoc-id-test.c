@@ -18,11 +18,14 @@ static void test_pci_identity(void)
     OeDev d;
 
     oe_open(&d, qts, bus, 4);
-    g_assert_cmphex(qpci_config_readw(d.pci, PCI_VENDOR_ID), ==, ENOC_PCI_VENDOR_ID);
-    g_assert_cmphex(qpci_config_readw(d.pci, PCI_DEVICE_ID), ==, ENOC_PCI_DEVICE_ID);
+    g_assert_cmphex(qpci_config_readw(d.pci, PCI_VENDOR_ID), ==,
+                    ENOC_PCI_VENDOR_ID);
+    g_assert_cmphex(qpci_config_readw(d.pci, PCI_DEVICE_ID), ==,
+                    ENOC_PCI_DEVICE_ID);
     g_assert_cmphex(qpci_config_readw(d.pci, PCI_SUBSYSTEM_VENDOR_ID), ==,
                     ENOC_PCI_VENDOR_ID);
-    g_assert_cmphex(qpci_config_readw(d.pci, PCI_SUBSYSTEM_ID), ==, ENOC_PCI_DEVICE_ID);
+    g_assert_cmphex(qpci_config_readw(d.pci, PCI_SUBSYSTEM_ID), ==,
+                    ENOC_PCI_DEVICE_ID);
     g_assert_cmphex(qpci_config_readb(d.pci, PCI_REVISION_ID), ==, 1);
     g_assert_cmphex(qpci_config_readw(d.pci, PCI_CLASS_DEVICE), ==, 0x0280);
     g_assert_cmphex(qpci_config_readb(d.pci, PCI_INTERRUPT_PIN), ==, 1);
@@ -107,16 +110,23 @@ static void test_id_block(void)
     g_assert_cmphex(d.bar0_size, ==, 0x2000);
     g_assert_cmphex(oe_rd(&d, ENOC_MODEL_MAGIC_OFF), ==, ENOC_MODEL_MAGIC);
     /* "ENOC" in little-endian bytes */
-    g_assert_cmphex(qpci_io_readb(d.pci, d.bar0, ENOC_MODEL_MAGIC_OFF + 0), ==, 'E');
-    g_assert_cmphex(qpci_io_readb(d.pci, d.bar0, ENOC_MODEL_MAGIC_OFF + 1), ==, 'N');
-    g_assert_cmphex(qpci_io_readb(d.pci, d.bar0, ENOC_MODEL_MAGIC_OFF + 2), ==, 'O');
-    g_assert_cmphex(qpci_io_readb(d.pci, d.bar0, ENOC_MODEL_MAGIC_OFF + 3), ==, 'C');
-    g_assert_cmphex(qpci_io_readw(d.pci, d.bar0, ENOC_MODEL_MAGIC_OFF + 2), ==, 0x434F);
+    g_assert_cmphex(qpci_io_readb(d.pci, d.bar0, ENOC_MODEL_MAGIC_OFF + 0),
+                    ==, 'E');
+    g_assert_cmphex(qpci_io_readb(d.pci, d.bar0, ENOC_MODEL_MAGIC_OFF + 1),
+                    ==, 'N');
+    g_assert_cmphex(qpci_io_readb(d.pci, d.bar0, ENOC_MODEL_MAGIC_OFF + 2),
+                    ==, 'O');
+    g_assert_cmphex(qpci_io_readb(d.pci, d.bar0, ENOC_MODEL_MAGIC_OFF + 3),
+                    ==, 'C');
+    g_assert_cmphex(qpci_io_readw(d.pci, d.bar0, ENOC_MODEL_MAGIC_OFF + 2),
+                    ==, 0x434F);
     g_assert_cmphex(oe_rd(&d, ENOC_MODEL_VERSION_OFF), ==, 0x00010000);
     g_assert_cmpuint(oe_rd(&d, ENOC_MODEL_CLOCK_OFF), ==, 125000000);
     g_assert_cmpuint(oe_rd(&e, ENOC_MODEL_CLOCK_OFF), ==, 100000000);
-    /* 0 = the C engine, 1 = an engine library (check-qtest-rtl runs the
-     * suites on the RTL model: this proves they really do) */
+    /*
+     * 0 = the C engine, 1 = an engine library (check-qtest-rtl runs the
+     * suites on the RTL model: this proves they really do)
+     */
     g_assert_cmphex(oe_rd(&d, ENOC_MODEL_ENGINE_OFF), ==,
                     oe_engine_is_c() ? 0 : 1);
     /* read only, and the rest of the block reads 0 */
@@ -150,8 +160,10 @@ static void check_reset_values(OeDev *d)
     }
 }
 
-/* Every CSR has its reset value; rw bits read back; system reset (the
- * endpoint's hard reset) restores them all. */
+/*
+ * Every CSR has its reset value; rw bits read back; system reset (the
+ * endpoint's hard reset) restores them all.
+ */
 static void test_csr_reset_values(void)
 {
     QTestState *qts = oe_start("-device openenoc,addr=0x4");
@@ -178,8 +190,10 @@ static void test_csr_reset_values(void)
     qtest_quit(qts);
 }
 
-/* The AF capability's function level reset is the endpoint's hard reset,
- * so a driver can start from a clean endpoint (pci_reset_function). */
+/*
+ * The AF capability's function level reset is the endpoint's hard reset,
+ * so a driver can start from a clean endpoint (pci_reset_function).
+ */
 static void test_flr(void)
 {
     QTestState *qts = oe_start("-device openenoc,addr=0x4");
@@ -310,7 +324,8 @@ static const BadProp bad_props[] = {
     { "link-speed=-1", "link-speed" },
     { "engine=verilog", "engine must be 'c' or 'rtl'" },
     { "engine=rtl", "needs rtl-model" },
-    { "engine=rtl,rtl-model=/nonexistent/libmodel.so", "cannot load rtl-model" },
+    { "engine=rtl,rtl-model=/nonexistent/libmodel.so",
+      "cannot load rtl-model" },
     { "rtl-model=/tmp/x.so", "only meaningful with engine=rtl" },
     { "mac=03:0e:0c:00:00:01", "must be a unicast address" },
     { "mac=zz", "mac" },

@@ -19,8 +19,10 @@ static void open_pair(QTestState *qts, QPCIBus *bus, OeDev d[2])
     oe_open(&d[1], qts, bus, 5);
 }
 
-/* Poll a QMP query whose answer has a "status" until it reads `want`
- * (never `fail`, if given). */
+/*
+ * Poll a QMP query whose answer has a "status" until it reads `want`
+ * (never `fail`, if given).
+ */
 static void wait_status(QTestState *qts, const char *query, const char *want,
                         const char *fail)
 {
@@ -148,8 +150,10 @@ static void wait_job(QTestState *qts, const char *id)
     g_assert_not_reached();
 }
 
-/* A job command (a literal, so QMP interpolation sees no format), then
- * wait for the job. */
+/*
+ * A job command (a literal, so QMP interpolation sees no format), then
+ * wait for the job.
+ */
 #define RUN_JOB(qts, id, cmd) do {              \
         qtest_qmp_assert_success(qts, cmd);     \
         wait_job(qts, id);                      \

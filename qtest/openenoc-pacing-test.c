@@ -92,6 +92,7 @@ int main(int argc, char **argv)
                         test_rate_matches_setting);
     qtest_add_data_func("/openenoc/pacing/rate-200-mbps", GUINT_TO_POINTER(200),
                         test_rate_matches_setting);
-    qtest_add_func("/openenoc/pacing/unpaced-is-faster", test_unpaced_is_faster);
+    qtest_add_func("/openenoc/pacing/unpaced-is-faster",
+                   test_unpaced_is_faster);
     return g_test_run();
 }

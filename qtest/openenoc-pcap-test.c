@@ -40,7 +40,7 @@ static const uint8_t *check_frame(GPtrArray *frames, guint i, uint64_t dst,
 
 static void test_capture(void)
 {
-    g_autofree char *path = oe_tmp_path("capture.pcap");
+    g_autofree char *path = oe_pcap_path();
     g_autofree char *hub = oe_hub_args(2, "");
     const uint32_t size = 20000, mfs = 8160;
     g_autoptr(GPtrArray) frames = NULL;
@@ -67,8 +67,10 @@ static void test_capture(void)
     oe_peer(&d[1], 0, a, OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0, 1 * MiB, 0);
     oe_peer_start(&d[0], 0);
     oe_peer_wait(&d[0], 0);
-    /* the responder resolves a source to its lowest active entry, so the
-     * same entries switch to RMEM */
+    /*
+     * the responder resolves a source to its lowest active entry, so the
+     * same entries switch to RMEM
+     */
     oe_peer(&d[0], 0, b, OE_MODE_RMEM, 0, OE_RAM_BUF(1) + 0x100000, 16, 0);
     oe_peer(&d[1], 0, a, OE_MODE_RMEM, OE_RAM_BUF(1) + 0x100000, 0, 16, 0);
     qtest_writel(qts, OE_RAM_BUF(1) + 0x100004, 0x600DF00D);

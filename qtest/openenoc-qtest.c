@@ -11,8 +11,6 @@
 #include <netinet/in.h>
 #include "openenoc-qtest.h"
 
-#define OE_FIRMWARE "-L /usr/share/seabios -L /usr/share/qemu"
-
 /*
  * OPENENOC_QTEST_RTL_MODEL=<library> runs every openenoc device of a test
  * on that engine library instead of the built-in C engine (make
@@ -44,8 +42,24 @@ QTestState *oe_start(const char *fmt, ...)
     va_start(ap, fmt);
     extra = g_strdup_vprintf(fmt, ap);
     va_end(ap);
-    return qtest_initf("-machine pc -m 256M -nodefaults " OE_FIRMWARE " %s %s",
-                       engine, extra);
+    return qtest_initf("-machine pc -m 256M -nodefaults %s %s", engine, extra);
+}
+
+void oe_qos_args(GString *cmd_line)
+{
+    g_autofree char *engine = oe_engine_globals();
+
+    g_string_append_printf(cmd_line, " -m 256M -nodefaults %s", engine);
+}
+
+void oe_qos_open(OeDev *d, QOpenenoc *o)
+{
+    memset(d, 0, sizeof(*d));
+    d->qts = o->dev.bus->qts;
+    d->pci = &o->dev;
+    d->bar0 = o->bar0;
+    d->bar0_size = o->bar0_size;
+    d->slot = o->dev.devfn >> 3;
 }
 
 char *oe_hub_args(int n, const char *extra)
@@ -162,8 +176,10 @@ void oe_fill(uint8_t *buf, size_t len, uint32_t seed)
     }
 }
 
-/* qtest scans each command line from its start as chunks arrive, so huge
- * buffers go in pieces */
+/*
+ * qtest scans each command line from its start as chunks arrive, so huge
+ * buffers go in pieces
+ */
 #define OE_QTEST_CHUNK (256 * 1024)
 
 void oe_ram_fill(QTestState *qts, uint64_t addr, size_t len, uint32_t seed)
@@ -231,10 +247,25 @@ char *oe_tmp_path(const char *name)
     return g_strdup_printf("%s/%s", dir, name);
 }
 
+char *oe_pcap_path(void)
+{
+    const char *dir = getenv("OPENENOC_PCAP_DIR");
+    g_auto(GStrv) part = g_strsplit(g_test_get_path(), "/", -1);
+    guint n = g_strv_length(part);
+    g_autofree char *name = NULL;
+
+    /* the suite and the case: the same name standalone and under qos-test */
+    g_assert_cmpuint(n, >=, 2);
+    name = g_strdup_printf("%s-%s.pcap", part[n - 2], part[n - 1]);
+    if (!dir || !*dir) {
+        return oe_tmp_path(name);
+    }
+    return g_build_filename(dir, name, NULL);
+}
+
 int oe_run_qemu(const char *args, char **out, char **err)
 {
-    g_autofree char *cmd = g_strdup_printf("%s -machine pc -nodefaults "
-                                           OE_FIRMWARE " %s",
+    g_autofree char *cmd = g_strdup_printf("%s -machine pc -nodefaults %s",
                                            getenv("QTEST_QEMU_BINARY"), args);
     g_auto(GStrv) argv = NULL;
     int status = -1;
@@ -319,8 +350,10 @@ static int oe_udp_socket(struct sockaddr_in *addr)
     return fd;
 }
 
-/* The -netdev of QEMU i: its connected socket, or the documented address
- * form. */
+/*
+ * The -netdev of QEMU i: its connected socket, or the documented address
+ * form.
+ */
 static char *oe_pair_netdev(OeLink link, int fd[2], struct sockaddr_in a[2],
                             int i)
 {
@@ -351,8 +384,10 @@ void oe_pair_start(OePair *p, OeLink link, const char *extra0)
     for (int i = 0; i < 2; i++) {
         g_autofree char *netdev = oe_pair_netdev(link, fd, a, i);
 
-        /* QEMU i alone inherits its socket: they are close-on-exec until
-         * its start */
+        /*
+         * QEMU i alone inherits its socket: they are close-on-exec until
+         * its start
+         */
         if (link == OE_LINK_CONNECTED) {
             g_assert_cmpint(fcntl(fd[i], F_SETFD, 0), ==, 0);
         }

@@ -14,6 +14,7 @@
 #include "libqtest.h"
 #include "libqos/pci.h"
 #include "libqos/pci-pc.h"
+#include "libqos/openenoc.h"
 #include "openenoc/regs.h"
 #include "openenoc/oetp.h"
 
@@ -40,18 +41,28 @@ typedef struct OeDev {
 } OeDev;
 
 /*
- * Start QEMU (-accel qtest, machine pc, 256 MiB, firmware search paths)
+ * Start QEMU (-accel qtest, machine pc, 256 MiB; QEMU finds the firmware
+ * itself, as make qemu configures it with Debian's firmware folders)
  * with the extra arguments given.
  */
 /* Does the run use the built-in C engine (not OPENENOC_QTEST_RTL_MODEL)? */
 bool oe_engine_is_c(void);
 QTestState *oe_start(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
-/* "-netdev hubport ... -device openenoc ..." for n devices on hub 0,
+/*
+ * "-netdev hubport ... -device openenoc ..." for n devices on hub 0,
  * device i at slot 4 + i with mac OE_MAC(i). extra is appended to every
- * -device (may be ""). Caller frees. */
+ * -device (may be ""). Caller frees.
+ */
 char *oe_hub_args(int n, const char *extra);
 
 QPCIBus *oe_bus(QTestState *qts);
+/*
+ * qos tests: the OeDev of the graph's openenoc node (owned by libqos: not
+ * freed by the test), and what oe_start adds to QEMU's command line besides
+ * the machine (memory size, the engine under test), for a before() hook.
+ */
+void oe_qos_open(OeDev *d, QOpenenoc *o);
+void oe_qos_args(GString *cmd_line);
 /* Find, enable (memory + bus master) and map the device at slot. */
 void oe_open(OeDev *d, QTestState *qts, QPCIBus *bus, int slot);
 
@@ -68,9 +79,11 @@ void oe_peer(OeDev *d, unsigned n, uint64_t mac, unsigned mode, uint32_t local,
 /* Start peer n's block; wait until idle; return the dma register. */
 void oe_peer_start(OeDev *d, unsigned n);
 uint32_t oe_peer_wait(OeDev *d, unsigned n);
-/* Poll reg until (value & mask) == want, up to timeout_ms of host time
+/*
+ * Poll reg until (value & mask) == want, up to timeout_ms of host time
  * (the main loop moves frames between devices meanwhile). Returns the last
- * value read. */
+ * value read.
+ */
 uint32_t oe_poll(OeDev *d, uint32_t reg, uint32_t mask, uint32_t want,
                  int timeout_ms);
 
@@ -80,8 +93,10 @@ void oe_ram_fill(QTestState *qts, uint64_t addr, size_t len, uint32_t seed);
 /* Compare guest memory with the pattern; returns the first bad offset or -1. */
 ssize_t oe_ram_check(QTestState *qts, uint64_t addr, size_t len, uint32_t seed);
 
-/* Wait (host time) until guest memory holds the pattern; returns the first
- * bad offset of the last check, -1 when it matched. */
+/*
+ * Wait (host time) until guest memory holds the pattern; returns the first
+ * bad offset of the last check, -1 when it matched.
+ */
 ssize_t oe_ram_wait(QTestState *qts, uint64_t addr, size_t len, uint32_t seed,
                     int timeout_ms);
 
@@ -112,6 +127,12 @@ void oe_pair_stop(OePair *p);
 
 /* Unique path under the test's temporary directory. */
 char *oe_tmp_path(const char *name);
+/*
+ * Capture file of the running test case: $OPENENOC_PCAP_DIR/<suite>-<case>.pcap
+ * (the last two parts of the test path) when that variable is set (make
+ * check-wireshark decodes these), else a temporary file.
+ */
+char *oe_pcap_path(void);
 
 /* Run QEMU with args and no qtest; returns exit status, stderr in *err. */
 int oe_run_qemu(const char *args, char **out, char **err);

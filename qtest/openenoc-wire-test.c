@@ -2,7 +2,9 @@
  * openenoc qtest: wire conformance. The test plays the remote endpoint over
  * a socketpair netdev and compares exact oETP bytes, written out here by
  * hand (not with the project's codec), so the device is checked against
- * spec/oetp-engine.txt independently of our own engine and codec.
+ * spec/oetp-engine.txt independently of our own engine and codec. A qos
+ * test (qos-test): the device comes from the libqos "openenoc" node, the
+ * socketpair netdev from wire_before().
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -10,6 +12,8 @@
 #include <poll.h>
 #include <sys/socket.h>
 #include "openenoc-qtest.h"
+#include "libqos/qgraph.h"
+#include "libqos/openenoc.h"
 
 #define DEV     0x020E0C000010ull       /* the device's unicast MAC */
 #define PEER    0x020E0C0000AAull       /* the test's MAC */
@@ -17,31 +21,49 @@
 
 typedef struct Wire {
     QTestState *qts;
-    QPCIBus *bus;
     OeDev d;
     int fd;                             /* our end of the socketpair */
 } Wire;
 
-static void wire_start(Wire *w)
+static void wire_close(void *opaque)
 {
-    int sv[2];
+    int *sv = opaque;
+
+    close(sv[0]);
+    close(sv[1]);
+    /* a new socketpair may reuse the numbers: start a new QEMU anyway */
+    qos_invalidate_command_line();
+    g_free(sv);
+}
+
+/* Before each test: the socketpair netdev "n0", captured to a pcap. */
+static void *wire_before(GString *cmd_line, void *arg)
+{
+    g_autofree char *pcap = oe_pcap_path();
+    int *sv = g_new(int, 2);
 
     g_assert_cmpint(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), ==, 0);
-    w->qts = oe_start("-netdev socket,fd=%d,id=n0 "
-                      "-device openenoc,netdev=n0,addr=0x4", sv[1]);
-    close(sv[1]);
+    g_string_append_printf(cmd_line, " -netdev socket,fd=%d,id=n0 "
+                           "-object filter-dump,id=cap,netdev=n0,file=%s",
+                           sv[1], pcap);
+    oe_qos_args(cmd_line);
+    g_test_queue_destroy(wire_close, sv);
+    return sv;
+}
+
+static void wire_start(Wire *w, void *obj, void *arg)
+{
+    int *sv = arg;
+
+    oe_qos_open(&w->d, obj);
+    w->qts = w->d.qts;
     w->fd = sv[0];
-    w->bus = oe_bus(w->qts);
-    oe_open(&w->d, w->qts, w->bus, 4);
     oe_set_macs(&w->d, DEV, 0);
 }
 
+/* QEMU and the socketpair end with the test (wire_close). */
 static void wire_stop(Wire *w)
 {
-    g_free(w->d.pci);
-    qpci_free_pc(w->bus);
-    qtest_quit(w->qts);
-    close(w->fd);
 }
 
 /* The socket netdev frames each packet with a 4-byte big-endian length. */
@@ -177,15 +199,18 @@ static unsigned dma_code(OeDev *d, unsigned n)
            OE_PEER_DMA_ERROR_CODE_SHIFT;
 }
 
-/* Peer DMA write: exact DMA_WRITE_REQ (padded data word, EndOfData),
- * unpadded and padded replies both accepted, Request IDs count up. */
-static void test_dma_write_bytes(void)
+/*
+ * Peer DMA write: exact DMA_WRITE_REQ (padded data word, EndOfData),
+ * unpadded and padded replies both accepted, Request IDs count up.
+ */
+static void test_dma_write_bytes(void *obj, void *arg,
+                                 QGuestAllocator *alloc)
 {
     const uint8_t data[5] = { 'A', 'B', 'C', 'D', 'E' };
     Frame want, rsp;
     Wire w;
 
-    wire_start(&w);
+    wire_start(&w, obj, arg);
     qtest_memwrite(w.qts, LOCAL + 3, data, 5);
     oe_peer(&w.d, 0, PEER, OE_MODE_MIRROR_OUT, LOCAL + 3, 0x12345678, 5, 0);
     for (uint32_t rid = 0; rid < 2; rid++) {
@@ -211,15 +236,18 @@ static void test_dma_write_bytes(void)
     wire_stop(&w);
 }
 
-/* Peer DMA read: exact DMA_READ_REQ; DMA_READ_RSP data lands in memory; a
- * bad EndOfData fails with remote code 10 (bytes already written stay). */
-static void test_dma_read_bytes(void)
+/*
+ * Peer DMA read: exact DMA_READ_REQ; DMA_READ_RSP data lands in memory; a
+ * bad EndOfData fails with remote code 10 (bytes already written stay).
+ */
+static void test_dma_read_bytes(void *obj, void *arg,
+                                QGuestAllocator *alloc)
 {
     uint8_t data[7], got[7];
     Frame want, rsp;
     Wire w;
 
-    wire_start(&w);
+    wire_start(&w, obj, arg);
     oe_fill(data, sizeof(data), 9);
     oe_peer(&w.d, 0, PEER, OE_MODE_MIRROR_IN, LOCAL + 1, 0xA0000002, 7, 0);
     oe_peer_start(&w.d, 0);
@@ -260,12 +288,13 @@ static void test_dma_read_bytes(void)
 }
 
 /* A received ERROR_RSP maps cause c to code 8 + c. */
-static void test_error_rsp_received(void)
+static void test_error_rsp_received(void *obj, void *arg,
+                                    QGuestAllocator *alloc)
 {
     Frame want, rsp;
     Wire w;
 
-    wire_start(&w);
+    wire_start(&w, obj, arg);
     oe_peer(&w.d, 0, PEER, OE_MODE_MIRROR_OUT, LOCAL, 0x1000, 8, 0);
     for (uint32_t cause = 1; cause <= 7; cause++) {
         oe_peer_start(&w.d, 0);
@@ -282,8 +311,10 @@ static void test_error_rsp_received(void)
     wire_stop(&w);
 }
 
-/* The remote end of one RMEM exchange, run in a thread because the window
- * access blocks the test's qtest command until the answer arrives. */
+/*
+ * The remote end of one RMEM exchange, run in a thread because the window
+ * access blocks the test's qtest command until the answer arrives.
+ */
 typedef struct RmemPeer {
     int fd;
     Frame expect;
@@ -307,15 +338,18 @@ static gpointer rmem_peer_thread(gpointer opaque)
     return NULL;
 }
 
-/* RMEM initiator through the window: exact requests, BitEnable from the
- * byte strobes, data in its byte lane, translated address. */
-static void test_rmem_initiator_bytes(void)
+/*
+ * RMEM initiator through the window: exact requests, BitEnable from the
+ * byte strobes, data in its byte lane, translated address.
+ */
+static void test_rmem_initiator_bytes(void *obj, void *arg,
+                                      QGuestAllocator *alloc)
 {
     RmemPeer p = { 0 };
     GThread *t;
     Wire w;
 
-    wire_start(&w);
+    wire_start(&w, obj, arg);
     /* window bytes 0x40.. map to remote 0x80000000.. */
     oe_peer(&w.d, 0, PEER, OE_MODE_RMEM, 0, 0x80000000, 0x40, 0x40);
     p.fd = w.fd;
@@ -362,13 +396,14 @@ static void test_rmem_initiator_bytes(void)
 }
 
 /* The responder: exact replies to RMEM and DMA requests from the test. */
-static void test_responder_bytes(void)
+static void test_responder_bytes(void *obj, void *arg,
+                                 QGuestAllocator *alloc)
 {
     uint8_t data[9], got[9];
     Frame req, want;
     Wire w;
 
-    wire_start(&w);
+    wire_start(&w, obj, arg);
     oe_peer(&w.d, 0, PEER, OE_MODE_RMEM, LOCAL, 0, 0x100, 0);
     qtest_writel(w.qts, LOCAL + 0x10, 0x11223344);
 
@@ -458,7 +493,8 @@ static void test_responder_bytes(void)
     g_assert_cmpuint(dma_code(&w.d, 0), ==, OE_ERR_REMOTE_AXIS);
 
     /* a group write is executed but never answered */
-    oe_wr(&w.d, OE_PEER_DMA(0), OE_MODE_MIRROR_IN | OE_PEER_DMA_CLEAR_ERROR_MASK);
+    oe_wr(&w.d, OE_PEER_DMA(0),
+          OE_MODE_MIRROR_IN | OE_PEER_DMA_CLEAR_ERROR_MASK);
     oe_wr_mac(&w.d, OE_CONFIG_MULTICAST_ADDRESS, OE_GROUP);
     f_head(&req, OE_GROUP, PEER, 0x40);
     f_le32(&req, 0x2004);
@@ -489,14 +525,15 @@ static uint64_t cycle_align(QTestState *qts)
  * cycle wins; one cycle later the fragment has timed out (code 8), the late
  * reply is drained, and the next request takes the next Request ID.
  */
-static void test_timeout_at_expiry_and_late(void)
+static void test_timeout_at_expiry_and_late(void *obj, void *arg,
+                                            QGuestAllocator *alloc)
 {
     const uint32_t timeout = 500;
     uint8_t got[9000];
     Frame rsp;
     Wire w;
 
-    wire_start(&w);
+    wire_start(&w, obj, arg);
     oe_wr(&w.d, OE_CONFIG_DMA_TIMEOUT, timeout);
     oe_peer(&w.d, 0, PEER, OE_MODE_MIRROR_OUT, LOCAL, 0x1000, 4, 0);
 
@@ -549,7 +586,8 @@ static void test_timeout_at_expiry_and_late(void)
  * backpressure and resume when it drains, losing and reordering nothing:
  * every fragment arrives once, in address order, with its bytes.
  */
-static void test_backpressure_keeps_order(void)
+static void test_backpressure_keeps_order(void *obj, void *arg,
+                                          QGuestAllocator *alloc)
 {
     const uint64_t group = 0x030E0C0000BBull;
     const uint32_t frag = OETP_FRAG_CEILING, frags = 96;
@@ -559,7 +597,7 @@ static void test_backpressure_keeps_order(void)
     Frame want;
     Wire w;
 
-    wire_start(&w);
+    wire_start(&w, obj, arg);
     oe_fill(src, size, 21);
     qtest_memwrite(w.qts, LOCAL, src, size);
     oe_wr(&w.d, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, frag);
@@ -588,20 +626,27 @@ static void test_backpressure_keeps_order(void)
     wire_stop(&w);
 }
 
-int main(int argc, char **argv)
+static void register_wire_tests(void)
 {
-    g_test_init(&argc, &argv, NULL);
-    qtest_add_func("/openenoc/wire/dma-write-request-bytes",
-                   test_dma_write_bytes);
-    qtest_add_func("/openenoc/wire/dma-read-request-bytes",
-                   test_dma_read_bytes);
-    qtest_add_func("/openenoc/wire/error-rsp-causes", test_error_rsp_received);
-    qtest_add_func("/openenoc/wire/rmem-initiator-bytes",
-                   test_rmem_initiator_bytes);
-    qtest_add_func("/openenoc/wire/responder-bytes", test_responder_bytes);
-    qtest_add_func("/openenoc/wire/timeout-at-expiry-and-late-reply",
-                   test_timeout_at_expiry_and_late);
-    qtest_add_func("/openenoc/wire/backpressure-keeps-order",
-                   test_backpressure_keeps_order);
-    return g_test_run();
+    QOSGraphTestOptions opts = {
+        .before = wire_before,
+        .edge.extra_device_opts = "netdev=n0",
+    };
+
+    qos_add_test("wire/dma-write-request-bytes", "openenoc",
+                 test_dma_write_bytes, &opts);
+    qos_add_test("wire/dma-read-request-bytes", "openenoc",
+                 test_dma_read_bytes, &opts);
+    qos_add_test("wire/error-rsp-causes", "openenoc",
+                 test_error_rsp_received, &opts);
+    qos_add_test("wire/rmem-initiator-bytes", "openenoc",
+                 test_rmem_initiator_bytes, &opts);
+    qos_add_test("wire/responder-bytes", "openenoc",
+                 test_responder_bytes, &opts);
+    qos_add_test("wire/timeout-at-expiry-and-late-reply", "openenoc",
+                 test_timeout_at_expiry_and_late, &opts);
+    qos_add_test("wire/backpressure-keeps-order", "openenoc",
+                 test_backpressure_keeps_order, &opts);
 }
+
+libqos_init(register_wire_tests);

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Install every system and Python package the project needs. Idempotent: it
 # only calls apt/pip for what is missing. Package lists live in scripts/deps/,
-# one file per part of the project (<part>.apt, <part>.pip), so each part
-# declares its own needs in one place.
+# one file per part of the project (<part>.apt, <part>.pip, and <part>.debconf
+# for debconf answers), so each part declares its own needs in one place.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 PYTHON=${PYTHON:-python3}
@@ -41,6 +41,10 @@ if [ ${#missing[@]} -gt 0 ] || [ ${#backports[@]} -gt 0 ]; then
     fi
     "$here/apt-sources.sh"
     export DEBIAN_FRONTEND=noninteractive
+    # Answers to packages' install-time questions (deps/<part>.debconf).
+    for f in "$here"/deps/*.debconf; do
+        if [ -e "$f" ]; then debconf-set-selections "$f"; fi
+    done
     [ ${#missing[@]} -gt 0 ] && apt-get install -y --no-install-recommends "${missing[@]}"
     [ ${#backports[@]} -gt 0 ] && apt-get install -y --no-install-recommends "${backports[@]}"
 fi

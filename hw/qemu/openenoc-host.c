@@ -99,8 +99,10 @@ void openenoc_timer_cb(void *opaque)
     OpenenocState *s = opaque;
 
     if (s->in_engine) {
-        /* Never expected (no main loop runs inside an engine call), but
-         * calls must not nest: retry a little later. */
+        /*
+         * Never expected (no main loop runs inside an engine call), but
+         * calls must not nest: retry a little later.
+         */
         timer_mod(s->timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + SCALE_MS);
         return;
     }

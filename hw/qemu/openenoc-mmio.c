@@ -9,8 +9,9 @@
  *
  * - on a vCPU thread (TCG) the thread sleeps on a condition variable with the
  *   BQL dropped; the main loop delivers the answer and the completion wakes
- *   it. Another vCPU's access meanwhile waits for its turn. It also wakes to let the VM stop: a vCPU cannot pause inside an MMIO
- *   access, so a stop request (stop, savevm, migration, quit) while it waits
+ *   it. Another vCPU's access meanwhile waits for its turn. It also wakes to
+ *   let the VM stop: a vCPU cannot pause inside an MMIO access, so a stop
+ *   request (stop, savevm, migration, quit) while it waits
  *   ends the access as failed (reads all ones) and the engine's completion,
  *   when it comes, is discarded.
  * - on the main-loop thread (-accel qtest: the qtest chardev handler makes
@@ -150,8 +151,10 @@ static uint32_t openenoc_csr_access(OpenenocState *s, hwaddr addr,
         return UINT32_MAX;
     }
     if (openenoc_in_rmem_window(addr) && !runstate_is_running()) {
-        /* e.g. the monitor reading memory of a stopped VM: no frame can
-         * leave, so the access could never complete */
+        /*
+         * e.g. the monitor reading memory of a stopped VM: no frame can
+         * leave, so the access could never complete
+         */
         qemu_log_mask(LOG_GUEST_ERROR, "openenoc: RMEM window access at 0x%"
                       HWADDR_PRIx " while the VM is stopped refused\n", addr);
         return UINT32_MAX;
@@ -220,8 +223,10 @@ static void openenoc_mmio_write(void *opaque, hwaddr addr, uint64_t val,
     openenoc_csr_access(s, addr, size, true, val);
 }
 
-/* 1-, 2- and 4-byte naturally aligned accesses; the memory core splits an
- * 8-byte access into two 4-byte ones. */
+/*
+ * 1-, 2- and 4-byte naturally aligned accesses; the memory core splits an
+ * 8-byte access into two 4-byte ones.
+ */
 const MemoryRegionOps openenoc_mmio_ops = {
     .read = openenoc_mmio_read,
     .write = openenoc_mmio_write,

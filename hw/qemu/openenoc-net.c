@@ -33,8 +33,10 @@
 #define OPENENOC_BH_BUDGET      256    /* frames delivered per BH run */
 #define OPENENOC_BH_BUDGET_NS   (2 * SCALE_MS) /* and host time per BH run */
 
-/* Sends in progress in this process (all openenoc devices): a receive that
- * happens inside a send inside a send is queued instead of delivered. */
+/*
+ * Sends in progress in this process (all openenoc devices): a receive that
+ * happens inside a send inside a send is queued instead of delivered.
+ */
 static unsigned openenoc_send_depth;
 
 #define OPENENOC_WIRE_OVERHEAD  24     /* FCS 4 + preamble/SFD 8 + IFG 12 */
@@ -226,8 +228,10 @@ static void openenoc_rx_deliver(OpenenocState *s)
     }
 }
 
-/* Deferred work: deliver received frames, send queued ones, kick the engine
- * when transmission can resume or when it asked to be called again. */
+/*
+ * Deferred work: deliver received frames, send queued ones, kick the engine
+ * when transmission can resume or when it asked to be called again.
+ */
 void openenoc_bh(void *opaque)
 {
     OpenenocState *s = opaque;

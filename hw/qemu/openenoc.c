@@ -52,7 +52,8 @@ static void openenoc_af_init(OpenenocState *s, Error **errp)
     }
     s->af_cap = pos;
     pci_set_byte(pci->config + pos + PCI_AF_LENGTH, PCI_CAP_AF_SIZEOF);
-    pci_set_byte(pci->config + pos + PCI_AF_CAP, PCI_AF_CAP_TP | PCI_AF_CAP_FLR);
+    pci_set_byte(pci->config + pos + PCI_AF_CAP,
+                 PCI_AF_CAP_TP | PCI_AF_CAP_FLR);
     pci_set_byte(pci->wmask + pos + PCI_AF_CTRL, PCI_AF_CTRL_FLR);
 }
 
@@ -198,8 +199,10 @@ static void openenoc_exit(PCIDevice *pci)
     OpenenocState *s = OPENENOC(pci);
 
     qemu_del_vm_change_state_handler(s->vmstate_entry);
-    /* Frames we sent that still wait in the peer's queue carry our
-     * completion callback: drop them while we exist. */
+    /*
+     * Frames we sent that still wait in the peer's queue carry our
+     * completion callback: drop them while we exist.
+     */
     qemu_purge_queued_packets(qemu_get_queue(s->nic));
     qemu_del_nic(s->nic);
     migrate_del_blocker(&s->migration_blocker);

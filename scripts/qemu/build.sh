@@ -41,38 +41,18 @@ if [ ! -f "$SRC/.openenoc-unpacked" ]; then
 fi
 "$here/graft.sh" "$SRC"
 
-configure_args=(
-    --target-list=x86_64-softmmu
-    --without-default-features
-    --without-default-devices
-    --with-devices-x86_64=openenoc
-    --enable-tcg --enable-kvm --enable-slirp --enable-fdt=system
-    --disable-docs --disable-install-blobs
-    # Debian's seabios and qemu-system-data packages hold the BIOS and the
-    # option ROMs: search them like a distro QEMU does, so no -L is needed.
-    --firmwarepath=/usr/share/seabios:/usr/share/qemu
-    --python="$(command -v python3)"
-)
-want="${configure_args[*]}"
-if [ ! -f "$BLD/build.ninja" ] || [ "$(cat "$BLD/.openenoc-configure" 2>/dev/null)" != "$want" ]; then
-    echo "qemu: configuring in $BLD" >&2
-    rm -rf "$BLD"
-    mkdir -p "$BLD"
-    (cd "$BLD" && "$SRC/configure" "${configure_args[@]}") > "$BLD/configure.log" 2>&1 || {
-        tail -n 30 "$BLD/configure.log" >&2
-        echo "qemu: configure failed; full log in $BLD/configure.log" >&2
-        exit 1
-    }
-    echo "$want" > "$BLD/.openenoc-configure"
-fi
+"$here/configure.sh" "$SRC" "$BLD"
 
-mapfile -t qtests < <(cd "$TOP/qtest" && ls -- *-test.c 2>/dev/null | sed 's/\.c$//')
+# Standalone qtests; the qos ones (libqos_init) are built into qos-test.
+mapfile -t qtests < <(cd "$TOP/qtest" && grep -L '^libqos_init(' -- *-test.c | sed 's/\.c$//')
+if grep -q '^libqos_init(' "$TOP"/qtest/*-test.c; then qtests+=(qos-test); fi
 targets=(qemu-system-x86_64)
 for t in "${qtests[@]}"; do targets+=("tests/qtest/$t"); done
 targets+=(tests/qtest/openenoc-bench hw/openenoc/libopenenoc-engine.so
           hw/openenoc/libopenenoc-engine-stateless.so)
+# through ccache: make check-qemu-patches compiles the same files again
 echo "qemu: ninja ${targets[*]} (log: $BLD/ninja.log)" >&2
-ninja -C "$BLD" -j "$JOBS" "${targets[@]}" > "$BLD/ninja.log" 2>&1 || {
+"$here/ccache-env.sh" ninja -C "$BLD" -j "$JOBS" "${targets[@]}" > "$BLD/ninja.log" 2>&1 || {
     grep -v '^\[' "$BLD/ninja.log" | tail -n 60 >&2
     echo "qemu: build failed; full log in $BLD/ninja.log" >&2
     exit 1

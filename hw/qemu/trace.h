@@ -1,1 +1,0 @@
-#include "trace/trace-hw_openenoc.h"
