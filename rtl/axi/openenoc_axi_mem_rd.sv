@@ -40,7 +40,7 @@ module openenoc_axi_mem_rd
   typedef enum logic [2:0] { RD_IDLE, RD_AR, RD_R, RD_FLUSH, RD_FAIL } rd_state_e;
 
   rd_state_e   state_q;
-  logic [31:0] cur_q;                // next byte address to request
+  logic [32:0] cur_q;                // next byte address to request (2^32: none)
   logic [32:0] end_q, bend_q;        // end of the transfer, and floor4 of it
   logic [14:0] total_q, sent_q;      // port beats: ceil(len/4), emitted
   logic [1:0]  tail_q;               // len mod 4
@@ -62,9 +62,9 @@ module openenoc_axi_mem_rd
 
   // ---- the next burst, from cur_q -------------------------------------------
   localparam int BW = 9;             // beat counts up to 256
-  wire        body       = {1'b0, cur_q} < bend_q;
-  wire [31:0] cur_word   = {cur_q[31:2], 2'b00};
-  wire [30:0] to_bend    = bend_q[32:2] - {1'b0, cur_q[31:2]}; // words
+  wire        body       = cur_q < bend_q;
+  wire [32:0] cur_word   = {cur_q[32:2], 2'b00};
+  wire [30:0] to_bend    = bend_q[32:2] - cur_q[32:2]; // words
   wire [10:0] to_page    = 11'd1024 - {1'b0, cur_q[11:2]};    // words
   logic [BW-1:0] body_beats;
   always_comb begin
@@ -72,13 +72,12 @@ module openenoc_axi_mem_rd
     if (to_bend < 31'(body_beats)) body_beats = BW'(to_bend);
     if ({20'd0, to_page} < 31'(body_beats)) body_beats = BW'(to_page);
   end
-  wire [1:0]  tail_beats = 2'(end_q[1:0] - cur_q[1:0]);      // 1..3, same word
-  assign araddr  = cur_q;
+  wire [1:0]  tail_beats = end_q[1:0] - cur_q[1:0];      // 1..3, same word
+  assign araddr  = cur_q[31:0];
   assign arsize  = body ? 3'd2 : 3'd0;
   assign arlen   = body ? 8'(body_beats - 9'd1) : {6'd0, tail_beats - 2'd1};
   assign arvalid = state_q == RD_AR;
-  wire [31:0] cur_next = body ? cur_word + {{(32 - BW - 2){1'b0}}, body_beats, 2'b00}
-                              : end_q[31:0];
+  wire [32:0] cur_next = body ? cur_word + {{(33 - BW - 2){1'b0}}, body_beats, 2'b00} : end_q;
 
   // ---- repacking ------------------------------------------------------------
   wire        o_free  = !o_valid_q || r_ready;
@@ -121,7 +120,7 @@ module openenoc_axi_mem_rd
       if (r_ready) o_valid_q <= 1'b0;
       case (state_q)
         RD_IDLE: if (start && len != 16'd0) begin
-          cur_q    <= addr;
+          cur_q    <= {1'b0, addr};
           end_q    <= s_end;
           bend_q   <= {s_end[32:2], 2'b00};
           total_q  <= 15'((s_len + 17'd3) >> 2);
@@ -160,7 +159,7 @@ module openenoc_axi_mem_rd
           lo_q <= narrow_q ? lo_q + 2'd1 : 2'd0;
           if (rlast) begin
             if (failed_q || rresp != RESP_OKAY) state_q <= RD_FAIL;
-            else if ({1'b0, cur_q} == end_q)    state_q <= RD_FLUSH;
+            else if (cur_q == end_q)    state_q <= RD_FLUSH;
             else                                state_q <= RD_AR;
           end
         end

@@ -52,7 +52,7 @@ module openenoc_axi_mem_wr
   logic [55:0] acc_q;                // bytes not yet placed in a word
   logic [6:0]  strb_q;
   logic [2:0]  cnt_q;
-  logic [31:0] waddr_q;              // address of the next word
+  logic [32:0] waddr_q;              // address of the next word (from 2^32: dropped)
   logic [31:0] bstart_q;             // first word of the open burst
   logic [BW-1:0] bbeats_q;           // words in the open burst
 
@@ -88,14 +88,17 @@ module openenoc_axi_mem_wr
   // the data ended with no word left to place (an empty last beat)
   wire end_empty = w_fire && w_beat.last && cnt_in == 4'd0;
   wire [BW-1:0] bbeats_in = bbeats_q + 1'b1;
-  wire close     = (word && (final_w || waddr_q[11:2] == 10'h3FF || bbeats_in == BW'(BURST_MAX))) ||
+  // words at or past 2^32 are dropped: a transfer never wraps to address 0
+  // (the co-simulation clips alike; the DMA engine's window checks exclude it)
+  wire placed    = word && !waddr_q[32];
+  wire close     = (placed && (final_w || waddr_q[11:2] == 10'h3FF || bbeats_in == BW'(BURST_MAX))) ||
                    (end_empty && bbeats_q != '0);
-  wire [31:0] bfirst = bbeats_q == '0 ? waddr_q : bstart_q;
+  wire [31:0] bfirst = bbeats_q == '0 ? waddr_q[31:0] : bstart_q;
 
-  assign d_push = word;
+  assign d_push = placed;
   assign d_in   = flush ? {strb_q[3:0], acc_q[31:0]} : {strb_in[3:0], acc_in[31:0]};
   assign q_push = close;
-  wire [BW-1:0] bsel = word ? bbeats_in : bbeats_q;
+  wire [BW-1:0] bsel = placed ? bbeats_in : bbeats_q;
   assign q_in   = {bfirst, 8'(bsel - 9'd1)};
 
   always_ff @(posedge clk) begin
@@ -114,7 +117,7 @@ module openenoc_axi_mem_wr
           acc_q    <= '0;
           strb_q   <= '0;
           cnt_q    <= {1'b0, addr[1:0]};
-          waddr_q  <= {addr[31:2], 2'b00};
+          waddr_q  <= {1'b0, addr[31:2], 2'b00};
           bbeats_q <= '0;
           in_q     <= IN_DATA;
         end
@@ -137,8 +140,8 @@ module openenoc_axi_mem_wr
         IN_DONE: if (b_valid && b_ready) in_q <= IN_IDLE;
         default: in_q <= IN_IDLE;
       endcase
-      if (word) begin
-        waddr_q  <= waddr_q + 32'd4;
+      if (placed) begin
+        waddr_q  <= waddr_q + 33'd4;
         bstart_q <= bfirst;
         bbeats_q <= close ? '0 : bbeats_in;
       end else if (close) begin

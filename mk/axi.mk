@@ -1,0 +1,73 @@
+# openenoc_endpoint_axi (rtl/axi/): the endpoint with AXI4-Lite, AXI4 and
+# AXI-Stream ports. Sources in compile order in rtl/axi/openenoc_endpoint_axi.f;
+# outputs in build/axi/.
+#
+#   make lint-axi     verilator --lint-only -Wall: the top (BURST_MAX 256, 16,
+#                     2; 3 must be refused) and the bench shim
+#   make check-axi    lint-axi, the checker's seeded violations, then the
+#                     engine vectors (tests/vectors/) through the AXI ports
+
+AXI_BUILD := $(BUILD)/axi
+AXI_SRCS  := $(addprefix $(TOP)/rtl/,$(shell cat $(TOP)/rtl/axi/openenoc_endpoint_axi.f))
+AXI_TB    := $(TOP)/rtl/axi/tb
+AXI_LINT   = $(VERILATOR) --lint-only -Wall -I$(TOP)/rtl
+
+CHECK_TARGETS += check-axi
+
+.PHONY: lint-axi check-axi check-axi-checker check-axi-vectors
+
+lint-axi:
+	@mkdir -p $(AXI_BUILD)
+	@for g in 256 16 2; do $(AXI_LINT) --top-module openenoc_endpoint_axi -GBURST_MAX=$$g $(AXI_SRCS) || exit 1; done
+	@if $(AXI_LINT) --top-module openenoc_endpoint_axi -GBURST_MAX=3 $(AXI_SRCS) >$(AXI_BUILD)/lint-bad.log 2>&1 || \
+	    ! grep -q "BURST_MAX 3 is not a power of two" $(AXI_BUILD)/lint-bad.log; then \
+	    echo "lint-axi: BURST_MAX=3 was not rejected"; cat $(AXI_BUILD)/lint-bad.log; exit 1; fi
+	@$(AXI_LINT) --top-module tb_axi_cosim $(AXI_SRCS) $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_cosim.sv
+	@echo "lint-axi: verilator -Wall clean"
+
+# ---- the engine library built from the AXI top -------------------------------
+# hw/cosim/oe_cosim.cpp, unchanged, over tb_axi_cosim (rtl/axi/tb/): the model
+# gets the class name the wrapper expects (--prefix), and the few internal
+# signals the wrapper reads by name are mapped to their place under the AXI
+# top (u_dut.u_ep).
+AXI_COSIM_OBJ  := $(AXI_BUILD)/cosim-obj
+AXI_COSIM_LIB  := $(AXI_BUILD)/libopenenoc_rtl_axi.so
+AXI_COSIM_TB   := $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_cosim.sv
+AXI_STALL      ?= 3
+AXI_COSIM_MAP   = $(foreach s,$(sort $(shell grep -o 'openenoc_endpoint__DOT__[A-Za-z0-9_]*' $(COSIM_WRAP))),\
+                  -D$(s)=$(subst openenoc_endpoint__DOT__,tb_axi_cosim__DOT__u_dut__DOT__u_ep__DOT__,$(s)))
+
+$(AXI_COSIM_OBJ)/Vopenenoc_endpoint__ALL.a: $(AXI_SRCS) $(AXI_COSIM_TB) $(TOP)/rtl/axi/openenoc_endpoint_axi.f $(TOP)/mk/axi.mk
+	@mkdir -p $(AXI_BUILD)
+	$(VERILATOR) --cc --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint --savable \
+	    -I$(TOP)/rtl --top-module tb_axi_cosim --prefix Vopenenoc_endpoint -GSTALL=$(AXI_STALL) \
+	    -Mdir $(AXI_COSIM_OBJ) -CFLAGS "-O2 -fPIC" $(AXI_SRCS) $(AXI_COSIM_TB) \
+	    >$(AXI_BUILD)/verilate.log 2>&1 || { tail -40 $(AXI_BUILD)/verilate.log; exit 1; }
+
+$(AXI_COSIM_LIB): $(AXI_COSIM_OBJ)/Vopenenoc_endpoint__ALL.a $(COSIM_WRAP) $(TOP)/include/openenoc/engine.h
+	$(CXX) -O2 -fPIC -shared -Wl,-Bsymbolic -std=c++17 -I$(AXI_COSIM_OBJ) -I$(VERILATOR_ROOT_DIR)/include \
+	    -I$(VERILATOR_ROOT_DIR)/include/vltstd -I$(TOP)/include $(AXI_COSIM_MAP) $(COSIM_WRAP) \
+	    $(VERILATOR_ROOT_DIR)/include/verilated.cpp $(VERILATOR_ROOT_DIR)/include/verilated_threads.cpp \
+	    $(VERILATOR_ROOT_DIR)/include/verilated_save.cpp \
+	    $(AXI_COSIM_OBJ)/Vopenenoc_endpoint__ALL.a -o $@ -lpthread
+
+axi-cosim: $(AXI_COSIM_LIB)
+
+# The vector runner of the engine suite (tests/vecrun.c and tests/harness/),
+# linked against the AXI library.
+AXI_VECRUN := $(AXI_BUILD)/vecrun
+$(AXI_VECRUN): $(TOP)/tests/vecrun.c $(COSIM_HARN) $(AXI_COSIM_LIB)
+	$(CC) $(COSIM_CFLAGS) $< $(COSIM_HARN) -o $@ -L$(AXI_BUILD) -Wl,-rpath,$(AXI_BUILD) \
+	    -lopenenoc_rtl_axi -lstdc++
+
+# ---- the checker's own test: seeded violations -------------------------------
+AXI_CHECKER_BIN := $(AXI_BUILD)/checker/tb_axi_checker
+$(AXI_CHECKER_BIN): $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_checker_selftest.cpp $(TOP)/mk/axi.mk
+	@mkdir -p $(AXI_BUILD)
+	$(VERILATOR) --cc --exe --build -j 2 -O1 -GFATAL=0 -Wno-fatal --top-module openenoc_axi_checker \
+	    -Mdir $(AXI_BUILD)/checker -o tb_axi_checker -CFLAGS "-O1 -std=c++17" \
+	    $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_checker_selftest.cpp \
+	    >$(AXI_BUILD)/checker.log 2>&1 || { tail -40 $(AXI_BUILD)/checker.log; exit 1; }
+
+check-axi-checker: $(AXI_CHECKER_BIN)
+	$(AXI_CHECKER_BIN)
