@@ -14,7 +14,7 @@ AXI_LINT   = $(VERILATOR) --lint-only -Wall -I$(TOP)/rtl
 
 CHECK_TARGETS += check-axi
 
-.PHONY: lint-axi check-axi check-axi-checker check-axi-vectors
+.PHONY: lint-axi check-axi check-axi-checker check-axi-vectors check-axi-mem axi-cosim
 
 lint-axi:
 	@mkdir -p $(AXI_BUILD)
@@ -71,3 +71,64 @@ $(AXI_CHECKER_BIN): $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_checker_s
 
 check-axi-checker: $(AXI_CHECKER_BIN)
 	$(AXI_CHECKER_BIN)
+
+# ---- the memory master against a reference memory -----------------------------
+# tb_axi_mem.sv (the read and write bridges with the checker) driven by
+# tb_axi_mem.cpp through axi_mem_bridge.h; built for BURST_MAX 256 and 16.
+AXI_MEM_SRCS := $(addprefix $(TOP)/rtl/,openenoc_oetp_pkg.sv endpoint/openenoc_ep_pkg.sv \
+                axi/openenoc_axi_fifo.sv axi/openenoc_axi_mem_rd.sv axi/openenoc_axi_mem_wr.sv) \
+                $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_mem.sv
+AXI_MEM_BURSTS := 256 16
+AXI_MEM_ARGS ?=
+
+$(AXI_BUILD)/mem%/tb_axi_mem: $(AXI_MEM_SRCS) $(AXI_TB)/tb_axi_mem.cpp $(AXI_TB)/axi_mem_bridge.h \
+                             $(TOP)/include/openenoc/engine.h $(TOP)/mk/axi.mk
+	@mkdir -p $(AXI_BUILD)
+	$(VERILATOR) --cc --exe --build -j 2 -O2 -Wno-fatal -Wno-lint -I$(TOP)/rtl --top-module tb_axi_mem \
+	    -GBURST_MAX=$* -Mdir $(AXI_BUILD)/mem$* -o tb_axi_mem \
+	    -CFLAGS "-O2 -std=c++17 -I$(TOP)/include -I$(AXI_TB) -DAXI_BURST_MAX=$*" \
+	    $(AXI_MEM_SRCS) $(AXI_TB)/tb_axi_mem.cpp >$(AXI_BUILD)/mem$*.log 2>&1 || \
+	    { tail -40 $(AXI_BUILD)/mem$*.log; exit 1; }
+
+check-axi-mem: $(foreach b,$(AXI_MEM_BURSTS),$(AXI_BUILD)/mem$(b)/tb_axi_mem)
+	@for b in $(AXI_MEM_BURSTS); do \
+	    for s in 0 30 85; do \
+	        echo "BURST_MAX=$$b stall $$s%:"; \
+	        $(AXI_BUILD)/mem$$b/tb_axi_mem --stall $$s --seed $$((b + s)) $(AXI_MEM_ARGS) || exit 1; \
+	    done; \
+	done
+
+# ---- the engine suite through the AXI ports ------------------------------------
+# Every vector file (and the conformance programs, AXI_PROGS) on the AXI
+# library; each model prints its AXI traffic when destroyed, and the run must
+# have moved AXI4 bursts and AXI4-Lite transactions with no violation (a
+# violation stops the run: the checker calls $fatal).
+AXI_TBIN  := $(AXI_BUILD)/tests
+AXI_PROGS := $(COSIM_PROGS)
+AXI_BINS  := $(AXI_VECRUN) $(addprefix $(AXI_TBIN)/,$(AXI_PROGS))
+AXI_TIMEOUT ?= 900
+
+$(AXI_TBIN)/test_%: $(TOP)/tests/conformance/test_%.c $(COSIM_HARN) $(AXI_COSIM_LIB)
+	@mkdir -p $(AXI_TBIN)
+	$(CC) $(COSIM_CFLAGS) $< $(COSIM_HARN) -o $@ -L$(AXI_BUILD) -Wl,-rpath,$(AXI_BUILD) \
+	    -lopenenoc_rtl_axi -lstdc++
+
+check-axi-vectors: $(AXI_BINS)
+	@pass=0; fail=0; bursts=0; lite=0; mkdir -p $(AXI_BUILD)/logs; \
+	for t in vecrun $(AXI_PROGS); do \
+	    log=$(AXI_BUILD)/logs/$$t.log; bin=$(AXI_TBIN)/$$t; args=; \
+	    [ $$t = vecrun ] && { bin=$(AXI_VECRUN); args=$(TOP)/tests/vectors; }; \
+	    timeout $(AXI_TIMEOUT) $$bin $$args >$$log 2>&1; rc=$$?; \
+	    ok=$$(grep -c '^ok' $$log); nok=$$(grep -c '^not ok' $$log); \
+	    [ $$rc != 0 ] && [ $$nok = 0 ] && { echo "$$t: exit status $$rc"; tail -5 $$log; nok=1; }; \
+	    pass=$$((pass + ok)); fail=$$((fail + nok)); \
+	    b=$$(awk '/^tb_axi_cosim:/ {s += $$3} END {print s + 0}' $$log); \
+	    l=$$(awk '/^tb_axi_cosim:/ {s += $$6} END {print s + 0}' $$log); \
+	    bursts=$$((bursts + b)); lite=$$((lite + l)); \
+	    echo "$$t: $$ok passed, $$nok failed ($$b AXI4 bursts, $$l AXI4-Lite transactions)"; \
+	    grep -B1 '^not ok\|AXI-CHECK' $$log | grep -v '^--' | sed 's/^/    /'; \
+	done; \
+	echo "axi vectors: $$pass passed, $$fail failed, $$bursts AXI4 bursts, $$lite AXI4-Lite transactions"; \
+	[ $$fail = 0 ] && [ $$bursts -gt 0 ] && [ $$lite -gt 0 ]
+
+check-axi: lint-axi check-axi-checker check-axi-mem check-axi-vectors
