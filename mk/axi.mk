@@ -11,6 +11,11 @@ AXI_BUILD := $(BUILD)/axi
 AXI_SRCS  := $(addprefix $(TOP)/rtl/,$(shell cat $(TOP)/rtl/axi/openenoc_endpoint_axi.f))
 AXI_TB    := $(TOP)/rtl/axi/tb
 AXI_LINT   = $(VERILATOR) --lint-only -Wall -I$(TOP)/rtl
+# what is shared with mk/cosim.mk (included after this file) is named here
+AXI_WRAP   := $(TOP)/hw/cosim/oe_cosim.cpp
+AXI_HARN   := $(wildcard $(TOP)/tests/harness/*.c) $(TOP)/hw/engine/oetp_wire.c
+AXI_CFLAGS := -O2 -g -std=c11 -D_DEFAULT_SOURCE -I$(TOP)/include -I$(TOP)/tests/harness
+AXI_VLT_ROOT = $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 
 CHECK_TARGETS += check-axi
 
@@ -34,7 +39,7 @@ AXI_COSIM_OBJ  := $(AXI_BUILD)/cosim-obj
 AXI_COSIM_LIB  := $(AXI_BUILD)/libopenenoc_rtl_axi.so
 AXI_COSIM_TB   := $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_cosim.sv
 AXI_STALL      ?= 3
-AXI_COSIM_MAP   = $(foreach s,$(sort $(shell grep -o 'openenoc_endpoint__DOT__[A-Za-z0-9_]*' $(COSIM_WRAP))),\
+AXI_COSIM_MAP   = $(foreach s,$(sort $(shell grep -o 'openenoc_endpoint__DOT__[A-Za-z0-9_]*' $(AXI_WRAP))),\
                   -D$(s)=$(subst openenoc_endpoint__DOT__,tb_axi_cosim__DOT__u_dut__DOT__u_ep__DOT__,$(s)))
 
 $(AXI_COSIM_OBJ)/Vopenenoc_endpoint__ALL.a: $(AXI_SRCS) $(AXI_COSIM_TB) $(TOP)/rtl/axi/openenoc_endpoint_axi.f $(TOP)/mk/axi.mk
@@ -44,11 +49,11 @@ $(AXI_COSIM_OBJ)/Vopenenoc_endpoint__ALL.a: $(AXI_SRCS) $(AXI_COSIM_TB) $(TOP)/r
 	    -Mdir $(AXI_COSIM_OBJ) -CFLAGS "-O2 -fPIC" $(AXI_SRCS) $(AXI_COSIM_TB) \
 	    >$(AXI_BUILD)/verilate.log 2>&1 || { tail -40 $(AXI_BUILD)/verilate.log; exit 1; }
 
-$(AXI_COSIM_LIB): $(AXI_COSIM_OBJ)/Vopenenoc_endpoint__ALL.a $(COSIM_WRAP) $(TOP)/include/openenoc/engine.h
-	$(CXX) -O2 -fPIC -shared -Wl,-Bsymbolic -std=c++17 -I$(AXI_COSIM_OBJ) -I$(VERILATOR_ROOT_DIR)/include \
-	    -I$(VERILATOR_ROOT_DIR)/include/vltstd -I$(TOP)/include $(AXI_COSIM_MAP) $(COSIM_WRAP) \
-	    $(VERILATOR_ROOT_DIR)/include/verilated.cpp $(VERILATOR_ROOT_DIR)/include/verilated_threads.cpp \
-	    $(VERILATOR_ROOT_DIR)/include/verilated_save.cpp \
+$(AXI_COSIM_LIB): $(AXI_COSIM_OBJ)/Vopenenoc_endpoint__ALL.a $(AXI_WRAP) $(TOP)/include/openenoc/engine.h
+	$(CXX) -O2 -fPIC -shared -Wl,-Bsymbolic -std=c++17 -I$(AXI_COSIM_OBJ) -I$(AXI_VLT_ROOT)/include \
+	    -I$(AXI_VLT_ROOT)/include/vltstd -I$(TOP)/include $(AXI_COSIM_MAP) $(AXI_WRAP) \
+	    $(AXI_VLT_ROOT)/include/verilated.cpp $(AXI_VLT_ROOT)/include/verilated_threads.cpp \
+	    $(AXI_VLT_ROOT)/include/verilated_save.cpp \
 	    $(AXI_COSIM_OBJ)/Vopenenoc_endpoint__ALL.a -o $@ -lpthread
 
 axi-cosim: $(AXI_COSIM_LIB)
@@ -56,8 +61,8 @@ axi-cosim: $(AXI_COSIM_LIB)
 # The vector runner of the engine suite (tests/vecrun.c and tests/harness/),
 # linked against the AXI library.
 AXI_VECRUN := $(AXI_BUILD)/vecrun
-$(AXI_VECRUN): $(TOP)/tests/vecrun.c $(COSIM_HARN) $(AXI_COSIM_LIB)
-	$(CC) $(COSIM_CFLAGS) $< $(COSIM_HARN) -o $@ -L$(AXI_BUILD) -Wl,-rpath,$(AXI_BUILD) \
+$(AXI_VECRUN): $(TOP)/tests/vecrun.c $(AXI_HARN) $(AXI_COSIM_LIB)
+	$(CC) $(AXI_CFLAGS) $< $(AXI_HARN) -o $@ -L$(AXI_BUILD) -Wl,-rpath,$(AXI_BUILD) \
 	    -lopenenoc_rtl_axi -lstdc++
 
 # ---- the checker's own test: seeded violations -------------------------------
@@ -104,13 +109,13 @@ check-axi-mem: $(foreach b,$(AXI_MEM_BURSTS),$(AXI_BUILD)/mem$(b)/tb_axi_mem)
 # have moved AXI4 bursts and AXI4-Lite transactions with no violation (a
 # violation stops the run: the checker calls $fatal).
 AXI_TBIN  := $(AXI_BUILD)/tests
-AXI_PROGS := $(COSIM_PROGS)
+AXI_PROGS := $(basename $(notdir $(wildcard $(TOP)/tests/conformance/test_*.c)))
 AXI_BINS  := $(AXI_VECRUN) $(addprefix $(AXI_TBIN)/,$(AXI_PROGS))
 AXI_TIMEOUT ?= 900
 
-$(AXI_TBIN)/test_%: $(TOP)/tests/conformance/test_%.c $(COSIM_HARN) $(AXI_COSIM_LIB)
+$(AXI_TBIN)/test_%: $(TOP)/tests/conformance/test_%.c $(AXI_HARN) $(AXI_COSIM_LIB)
 	@mkdir -p $(AXI_TBIN)
-	$(CC) $(COSIM_CFLAGS) $< $(COSIM_HARN) -o $@ -L$(AXI_BUILD) -Wl,-rpath,$(AXI_BUILD) \
+	$(CC) $(AXI_CFLAGS) $< $(AXI_HARN) -o $@ -L$(AXI_BUILD) -Wl,-rpath,$(AXI_BUILD) \
 	    -lopenenoc_rtl_axi -lstdc++
 
 check-axi-vectors: $(AXI_BINS)

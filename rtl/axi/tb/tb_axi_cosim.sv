@@ -4,11 +4,12 @@
 // through the AXI ports. Simulation only. Around the DUT:
 //   - an AXI4-Lite master that turns each CSR bus request into one AXI4-Lite
 //     transaction and acknowledges it when B/R arrives;
-//   - an AXI4 slave that serves every beat as one transfer of the wrapper's
-//     memory port (reads of exactly the beat's bytes, writes of exactly its
-//     strobed bytes, so the host's error ranges and access log apply per
-//     beat), with the beat's response, and answers a write burst with the
-//     first failing response of its beats;
+//   - an AXI4 slave that serves a 32-bit read burst as one transfer of the
+//     wrapper's memory port (exactly the burst's bytes, from its unaligned
+//     start), a narrow read beat and a write beat each as one transfer
+//     (exactly the beat's bytes or its strobed bytes), with the transfer's
+//     response, and answers a write burst with the first failing response of
+//     its beats;
 //   - random READY/VALID delays (a 16-bit LFSR that only steps in a cycle
 //     whose handshake it may delay, so an idle or waiting model is still
 //     quiescent; STALL of 8 is the chance of a delay per cycle);
@@ -110,8 +111,8 @@ module tb_axi_cosim
 
   // ---- random delays ---------------------------------------------------------
   typedef enum logic [1:0] { LM_IDLE, LM_WR, LM_B, LM_R } lm_state_e;
-  typedef enum logic [3:0] { S_IDLE, S_RREQ, S_RDATA, S_R, S_W, S_WREQ, S_WDATA, S_WB, S_B
-                           } s_state_e;
+  typedef enum logic [3:0] { S_IDLE, S_BREQ, S_BR, S_RREQ, S_RDATA, S_R, S_W, S_WREQ, S_WDATA,
+                             S_WB, S_B } s_state_e;
   lm_state_e   lm_q;
   s_state_e    s_q;
   // the slave's beat in flight
@@ -123,12 +124,13 @@ module tb_axi_cosim
   logic [1:0]  xresp_q;
   logic [1:0]  lo_q;
   logic [2:0]  n_q;
+  logic [31:0] prev_q;
   logic [15:0] lfsr_q;
   // steps only in a cycle whose handshake it may delay, so a model waiting
   // (an RMEM access pending for its remote answer) stays quiescent
   wire  busy  = (lm_q == LM_B && l_bvalid) || (lm_q == LM_R && l_rvalid) ||
                 (s_q == S_IDLE && (arvalid || awvalid)) || (s_q == S_W && wvalid) ||
-                ((s_q == S_R || s_q == S_B) && !xvalid_q);
+                ((s_q == S_R || s_q == S_B) && !xvalid_q) || (s_q == S_BR && mem_r_valid && !xvalid_q);
   wire  stall = {1'b0, lfsr_q[2:0]} < 4'(STALL);
 
   always_ff @(posedge clk) begin
@@ -202,18 +204,24 @@ module tb_axi_cosim
   assign arready = s_q == S_IDLE && arvalid && !stall;
   assign awready = s_q == S_IDLE && !arvalid && awvalid && !stall;
   assign wready  = s_q == S_W && !stall;
-  assign rvalid  = s_q == S_R && xvalid_q;
-  assign rdata   = beat_q;
-  assign rresp   = xresp_q;
-  assign rlast   = left_q == 8'd0;
+  // a 32-bit read burst is one memory-port transfer of exactly its bytes: its
+  // packed beats, moved up to the address lanes, are the R beats
+  wire [31:0] lanes = 32'(({mem_r_data, prev_q} << {cur_q[1:0], 3'b000}) >> 32);
+  wire        br_valid = s_q == S_BR && mem_r_valid && (xvalid_q || !stall);
+  assign rvalid  = (s_q == S_R && xvalid_q) || br_valid;
+  assign rdata   = s_q == S_BR ? lanes : beat_q;
+  assign rresp   = s_q == S_BR ? mem_r_resp : xresp_q;
+  assign rlast   = s_q == S_BR ? mem_r_last : left_q == 8'd0;
   assign bvalid  = s_q == S_B && xvalid_q;
   assign bresp   = xresp_q;
 
-  assign mem_req_valid = s_q == S_RREQ || s_q == S_WREQ;
+  assign mem_req_valid = s_q == S_BREQ || s_q == S_RREQ || s_q == S_WREQ;
   assign mem_req_write = s_q == S_WREQ;
   assign mem_req_addr  = s_q == S_WREQ ? {cur_q[31:2], lo_q} : cur_q;
-  assign mem_req_len   = s_q == S_WREQ ? 16'(n_q) : 16'(beat_n);
-  assign mem_r_ready   = s_q == S_RDATA;
+  assign mem_req_len   = s_q == S_WREQ ? 16'(n_q) :
+                         s_q == S_BREQ ? {6'd0, left_q, 2'b00} + 16'd4 - {14'd0, cur_q[1:0]} :
+                         16'(beat_n);
+  assign mem_r_ready   = s_q == S_RDATA || (br_valid && rready);
   assign mem_w_valid   = s_q == S_WDATA;
   assign mem_w_data    = beat_q >> {lo_q, 3'b000};
   assign mem_w_keep    = 4'((5'd1 << n_q) - 5'd1);
@@ -238,9 +246,18 @@ module tb_axi_cosim
     end else begin
       case (s_q)
         S_IDLE: if (arready) begin
-          cur_q <= araddr; left_q <= arlen; size_q <= arsize; s_q <= S_RREQ;
+          cur_q <= araddr; left_q <= arlen; size_q <= arsize; prev_q <= '0; xvalid_q <= 1'b0;
+          s_q <= arsize == 3'd2 ? S_BREQ : S_RREQ;
         end else if (awready) begin
           cur_q <= awaddr; left_q <= awlen; size_q <= 3'd2; xresp_q <= 2'b00; s_q <= S_W;
+        end
+        S_BREQ: if (mem_req_ready) s_q <= S_BR;
+        S_BR: if (br_valid && rready) begin
+          xvalid_q <= 1'b0;
+          prev_q   <= mem_r_data;
+          if (mem_r_last) s_q <= S_IDLE;
+        end else if (br_valid) begin
+          xvalid_q <= 1'b1;
         end
         S_RREQ: if (mem_req_ready) s_q <= S_RDATA;
         S_RDATA: if (mem_r_valid) begin
