@@ -1,14 +1,17 @@
 # openenoc_endpoint_axi (rtl/axi/): the endpoint with AXI4-Lite, AXI4 and
-# AXI-Stream ports. Sources in compile order in rtl/axi/openenoc_endpoint_axi.f;
-# outputs in build/axi/.
+# AXI-Stream ports. Sources in compile order: rtl/endpoint/openenoc_endpoint.f,
+# then rtl/axi/openenoc_endpoint_axi.f; outputs in build/axi/.
 #
 #   make lint-axi     verilator --lint-only -Wall: the top (BURST_MAX 256, 16,
 #                     2; 3 must be refused) and the bench shim
-#   make check-axi    lint-axi, the checker's seeded violations, then the
-#                     engine vectors (tests/vectors/) through the AXI ports
+#   make check-axi    lint-axi, the checker's seeded violations, random
+#                     transfers through the memory master, then the engine
+#                     vectors and conformance programs through the AXI ports
 
 AXI_BUILD := $(BUILD)/axi
-AXI_SRCS  := $(addprefix $(TOP)/rtl/,$(shell cat $(TOP)/rtl/axi/openenoc_endpoint_axi.f))
+# the endpoint's list (rtl/endpoint/openenoc_endpoint.f), then the AXI top's
+AXI_SRCS  := $(addprefix $(TOP)/rtl/,$(shell cat $(TOP)/rtl/endpoint/openenoc_endpoint.f \
+                                                 $(TOP)/rtl/axi/openenoc_endpoint_axi.f))
 AXI_TB    := $(TOP)/rtl/axi/tb
 AXI_LINT   = $(VERILATOR) --lint-only -Wall -I$(TOP)/rtl
 # what is shared with mk/cosim.mk (included after this file) is named here
@@ -42,7 +45,8 @@ AXI_STALL      ?= 3
 AXI_COSIM_MAP   = $(foreach s,$(sort $(shell grep -o 'openenoc_endpoint__DOT__[A-Za-z0-9_]*' $(AXI_WRAP))),\
                   -D$(s)=$(subst openenoc_endpoint__DOT__,tb_axi_cosim__DOT__u_dut__DOT__u_ep__DOT__,$(s)))
 
-$(AXI_COSIM_OBJ)/Vopenenoc_endpoint__ALL.a: $(AXI_SRCS) $(AXI_COSIM_TB) $(TOP)/rtl/axi/openenoc_endpoint_axi.f $(TOP)/mk/axi.mk
+$(AXI_COSIM_OBJ)/Vopenenoc_endpoint__ALL.a: $(AXI_SRCS) $(AXI_COSIM_TB) $(TOP)/rtl/axi/openenoc_endpoint_axi.f \
+                                              $(TOP)/rtl/endpoint/openenoc_endpoint.f $(TOP)/mk/axi.mk
 	@mkdir -p $(AXI_BUILD)
 	$(VERILATOR) --cc --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint --savable \
 	    -I$(TOP)/rtl --top-module tb_axi_cosim --prefix Vopenenoc_endpoint -GSTALL=$(AXI_STALL) \
@@ -81,7 +85,8 @@ check-axi-checker: $(AXI_CHECKER_BIN)
 # tb_axi_mem.sv (the read and write bridges with the checker) driven by
 # tb_axi_mem.cpp through axi_mem_bridge.h; built for BURST_MAX 256 and 16.
 AXI_MEM_SRCS := $(addprefix $(TOP)/rtl/,openenoc_oetp_pkg.sv endpoint/openenoc_ep_pkg.sv \
-                axi/openenoc_axi_fifo.sv axi/openenoc_axi_mem_rd.sv axi/openenoc_axi_mem_wr.sv) \
+                axi/openenoc_axi_fifo.sv axi/openenoc_axi_mem_rd.sv axi/openenoc_axi_mem_wr.sv \
+                axi/openenoc_axi_mem.sv) \
                 $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_mem.sv
 AXI_MEM_BURSTS := 256 16
 AXI_MEM_ARGS ?=

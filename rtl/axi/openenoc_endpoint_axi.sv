@@ -130,30 +130,16 @@ module openenoc_endpoint_axi
   );
 
   // ---- memory master ------------------------------------------------------------
-  logic rd_idle, wr_idle;
-  wire  req_fire = req_valid && req_ready;
-  assign req_ready = rd_idle && wr_idle;
-
-  openenoc_axi_mem_rd #(.BURST_MAX(BURST_MAX)) u_rd (
-    .clk, .rst, .start(req_fire && !req_write), .addr(req_addr), .len(req_len), .idle(rd_idle),
-    .r_valid, .r_ready, .r_beat, .r_resp,
-    .araddr(m_axi_araddr), .arlen(m_axi_arlen), .arsize(m_axi_arsize), .arvalid(m_axi_arvalid),
-    .arready(m_axi_arready), .rdata(m_axi_rdata), .rresp(m_axi_rresp), .rlast(m_axi_rlast),
-    .rvalid(m_axi_rvalid), .rready(m_axi_rready)
-  );
-
-  // a write's len is the port's upper bound; its data ends at the last beat
-  // verilator lint_off UNUSEDSIGNAL
-  wire unused = &{1'b0, req_len & {16{req_write}}};
-  // verilator lint_on UNUSEDSIGNAL
-
-  openenoc_axi_mem_wr #(.BURST_MAX(BURST_MAX)) u_wr (
-    .clk, .rst, .start(req_fire && req_write), .addr(req_addr), .idle(wr_idle),
-    .w_valid, .w_ready, .w_beat, .b_valid, .b_ready, .b_resp, .b_bytes,
+  openenoc_axi_mem #(.BURST_MAX(BURST_MAX)) u_mem (
+    .clk, .rst, .req_valid, .req_ready, .req_write, .req_addr, .req_len,
+    .w_valid, .w_ready, .w_beat, .r_valid, .r_ready, .r_beat, .r_resp,
+    .b_valid, .b_ready, .b_resp, .b_bytes,
     .awaddr(m_axi_awaddr), .awlen(m_axi_awlen), .awsize(m_axi_awsize), .awvalid(m_axi_awvalid),
     .awready(m_axi_awready), .wdata(m_axi_wdata), .wstrb(m_axi_wstrb), .wlast(m_axi_wlast),
     .wvalid(m_axi_wvalid), .wready(m_axi_wready), .bresp(m_axi_bresp), .bvalid(m_axi_bvalid),
-    .bready(m_axi_bready)
+    .bready(m_axi_bready), .araddr(m_axi_araddr), .arlen(m_axi_arlen), .arsize(m_axi_arsize),
+    .arvalid(m_axi_arvalid), .arready(m_axi_arready), .rdata(m_axi_rdata), .rresp(m_axi_rresp),
+    .rlast(m_axi_rlast), .rvalid(m_axi_rvalid), .rready(m_axi_rready)
   );
 
   // INCR, normal non-cacheable bufferable memory, unprivileged secure data

@@ -1,6 +1,6 @@
-// tb_axi_mem: the AXI4 memory master of openenoc_endpoint_axi (its read and
-// write bridges, joined as in the top) with the endpoint's memory port as
-// inputs, and openenoc_axi_checker on the AXI side (stops on a violation).
+// tb_axi_mem: the AXI4 memory master of openenoc_endpoint_axi
+// (openenoc_axi_mem) with the endpoint's memory port as inputs, and
+// openenoc_axi_checker on the AXI side (stops on a violation).
 // Driven by tb_axi_mem.cpp. Simulation only.
 module tb_axi_mem
   import openenoc_ep_pkg::*;
@@ -57,30 +57,23 @@ module tb_axi_mem
   output logic [31:0] violations,
   output logic [31:0] bursts
 );
-  logic      rd_idle, wr_idle;
   mem_beat_t r_beat;
-  wire       req_fire = mem_req_valid && mem_req_ready;
-  assign mem_req_ready = rd_idle && wr_idle;
   assign mem_r_data = r_beat.data;
   assign mem_r_keep = r_beat.keep;
   assign mem_r_last = r_beat.last;
 
-  openenoc_axi_mem_rd #(.BURST_MAX(BURST_MAX)) u_rd (
-    .clk, .rst, .start(req_fire && !mem_req_write), .addr(mem_req_addr), .len(mem_req_len),
-    .idle(rd_idle), .r_valid(mem_r_valid), .r_ready(mem_r_ready), .r_beat, .r_resp(mem_r_resp),
-    .araddr(m_axi_araddr), .arlen(m_axi_arlen), .arsize(m_axi_arsize), .arvalid(m_axi_arvalid),
-    .arready(m_axi_arready), .rdata(m_axi_rdata), .rresp(m_axi_rresp), .rlast(m_axi_rlast),
-    .rvalid(m_axi_rvalid), .rready(m_axi_rready)
-  );
-  openenoc_axi_mem_wr #(.BURST_MAX(BURST_MAX)) u_wr (
-    .clk, .rst, .start(req_fire && mem_req_write), .addr(mem_req_addr), .idle(wr_idle),
-    .w_valid(mem_w_valid), .w_ready(mem_w_ready),
-    .w_beat('{data: mem_w_data, keep: mem_w_keep, last: mem_w_last}),
+  openenoc_axi_mem #(.BURST_MAX(BURST_MAX)) u_mem (
+    .clk, .rst, .req_valid(mem_req_valid), .req_ready(mem_req_ready), .req_write(mem_req_write),
+    .req_addr(mem_req_addr), .req_len(mem_req_len), .w_valid(mem_w_valid),
+    .w_ready(mem_w_ready), .w_beat('{data: mem_w_data, keep: mem_w_keep, last: mem_w_last}),
+    .r_valid(mem_r_valid), .r_ready(mem_r_ready), .r_beat, .r_resp(mem_r_resp),
     .b_valid(mem_b_valid), .b_ready(mem_b_ready), .b_resp(mem_b_resp), .b_bytes(mem_b_bytes),
     .awaddr(m_axi_awaddr), .awlen(m_axi_awlen), .awsize(m_axi_awsize), .awvalid(m_axi_awvalid),
     .awready(m_axi_awready), .wdata(m_axi_wdata), .wstrb(m_axi_wstrb), .wlast(m_axi_wlast),
     .wvalid(m_axi_wvalid), .wready(m_axi_wready), .bresp(m_axi_bresp), .bvalid(m_axi_bvalid),
-    .bready(m_axi_bready)
+    .bready(m_axi_bready), .araddr(m_axi_araddr), .arlen(m_axi_arlen), .arsize(m_axi_arsize),
+    .arvalid(m_axi_arvalid), .arready(m_axi_arready), .rdata(m_axi_rdata), .rresp(m_axi_rresp),
+    .rlast(m_axi_rlast), .rvalid(m_axi_rvalid), .rready(m_axi_rready)
   );
 
   logic [6:0] kinds;
