@@ -85,7 +85,7 @@ check-axi-checker: $(AXI_CHECKER_BIN)
 # tb_axi_mem.sv (the read and write bridges with the checker) driven by
 # tb_axi_mem.cpp through axi_mem_bridge.h; built for BURST_MAX 256 and 16.
 AXI_MEM_SRCS := $(addprefix $(TOP)/rtl/,openenoc_oetp_pkg.sv endpoint/openenoc_ep_pkg.sv \
-                axi/openenoc_axi_fifo.sv axi/openenoc_axi_mem_rd.sv axi/openenoc_axi_mem_wr.sv \
+                axi/openenoc_axi_mem_rd.sv axi/openenoc_axi_mem_wr.sv \
                 axi/openenoc_axi_mem.sv) \
                 $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_mem.sv
 AXI_MEM_BURSTS := 256 16
@@ -109,19 +109,12 @@ check-axi-mem: $(foreach b,$(AXI_MEM_BURSTS),$(AXI_BUILD)/mem$(b)/tb_axi_mem)
 	done
 
 # ---- the engine suite through the AXI ports ------------------------------------
-# Every vector file and the conformance programs in AXI_PROGS on the AXI
+# Every vector file and every conformance program (AXI_PROGS) on the AXI
 # library; each model prints its AXI traffic when destroyed, and the run must
 # have moved AXI4 bursts and AXI4-Lite transactions with no violation (a
 # violation stops the run: the checker calls $fatal).
-# test_dma and test_faults are not in the list: two of their tests
-# (dma_multicast_to_two_slaves_with_suppression,
-# fault_duplicated_request_and_reply) send a request right behind a DMA write
-# and expect it served, but the endpoint drops a request while its responder
-# still waits for the write's memory response, and behind AXI that is longer
-# (the last burst is collected before it is sent); `make check-axi-vectors
-# AXI_PROGS="test_dma test_faults"` shows them.
 AXI_TBIN  := $(AXI_BUILD)/tests
-AXI_PROGS ?= test_csr test_irq test_raw_direct test_reset test_timeout
+AXI_PROGS ?= $(basename $(notdir $(wildcard $(TOP)/tests/conformance/test_*.c)))
 AXI_BINS  := $(AXI_VECRUN) $(addprefix $(AXI_TBIN)/,$(AXI_PROGS))
 AXI_TIMEOUT ?= 900
 

@@ -60,13 +60,8 @@ module openenoc_axi_mem
     .araddr, .arlen, .arsize, .arvalid, .arready, .rdata, .rresp, .rlast, .rvalid, .rready
   );
 
-  // a write's len is the port's upper bound; its data ends at the last beat
-  // verilator lint_off UNUSEDSIGNAL
-  wire unused = &{1'b0, req_len & {16{req_write}}};
-  // verilator lint_on UNUSEDSIGNAL
-
   openenoc_axi_mem_wr #(.BURST_MAX(BURST_MAX)) u_wr (
-    .clk, .rst, .start(req_fire && req_write), .addr(req_addr), .idle(wr_idle),
+    .clk, .rst, .start(req_fire && req_write), .addr(req_addr), .len(req_len), .idle(wr_idle),
     .w_valid, .w_ready, .w_beat, .b_valid, .b_ready, .b_resp, .b_bytes,
     .awaddr, .awlen, .awsize, .awvalid, .awready, .wdata, .wstrb, .wlast, .wvalid, .wready,
     .bresp, .bvalid, .bready

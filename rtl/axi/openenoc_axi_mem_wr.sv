@@ -1,15 +1,15 @@
 // Write side of the AXI4 memory master: one write transfer of the
 // endpoint's memory port (byte-packed beats up to the one with last, at most
-// len bytes from any byte address) becomes INCR bursts on AW/W/B. AXI needs
-// a burst's length before its first beat, and the port only says where the
-// data ends with its last beat, so the input controller places the bytes on
-// their address lanes (WSTRB for the unaligned head and the tail), stores
-// them in a FIFO and closes a burst at BURST_MAX words, at a 4 KiB boundary
-// or at the end of the data; the burst controller then sends each closed
-// burst (AWVALID and WVALID together, one burst outstanding) and waits for
-// its response. After the first SLVERR/DECERR the remaining data is drained
-// without bus traffic; the port's response gives that code and the bytes of
-// the bursts that completed before it.
+// len bytes from any byte address) becomes INCR bursts on AW/W/B, cut
+// through: the bursts are planned over the words of [addr, addr + len) (at
+// most BURST_MAX beats, never across 4 KiB), a burst starts (AWVALID with its
+// first WVALID) as soon as its first word is there, and its words go out as
+// they arrive, placed on their address lanes (WSTRB for the unaligned head
+// and the tail). len is only an upper bound: data that ends inside a burst
+// finishes it with beats without strobes, and no further burst is started.
+// One burst is outstanding. After the first SLVERR/DECERR the remaining data
+// is drained without bus traffic; the port's response gives that code and
+// the bytes of the bursts that completed before it.
 module openenoc_axi_mem_wr
   import openenoc_ep_pkg::*;
 #(
@@ -19,6 +19,7 @@ module openenoc_axi_mem_wr
   input  logic        rst,
   input  logic        start,          // pulse while idle
   input  logic [31:0] addr,
+  input  logic [15:0] len,
   output logic        idle,
   // memory port write beats and response
   input  logic        w_valid,
@@ -45,30 +46,17 @@ module openenoc_axi_mem_wr
 );
   localparam int BW = 9;             // beat counts up to 256
 
-  // ---- input controller: lanes, FIFO, burst descriptors ----------------------
+  // ---- input controller: bytes onto their lanes, one word at a time ---------
   typedef enum logic [1:0] { IN_IDLE, IN_DATA, IN_FLUSH, IN_DONE } in_state_e;
 
   in_state_e   in_q;
   logic [55:0] acc_q;                // bytes not yet placed in a word
   logic [6:0]  strb_q;
   logic [2:0]  cnt_q;
-  logic [32:0] waddr_q;              // address of the next word (from 2^32: dropped)
-  logic [31:0] bstart_q;             // first word of the open burst
-  logic [BW-1:0] bbeats_q;           // words in the open burst
-
-  logic        d_full, d_valid, d_ready, d_empty, d_push;
-  logic [35:0] d_data, d_in;
-  logic        q_full, q_valid, q_ready, q_empty, q_push;
-  logic [39:0] q_data, q_in;
-
-  openenoc_axi_fifo #(.W(36), .DEPTH(BURST_MAX)) u_data (
-    .clk, .rst, .push(d_push), .push_data(d_in), .full(d_full),
-    .o_valid(d_valid), .o_ready(d_ready), .o_data(d_data), .empty(d_empty)
-  );
-  openenoc_axi_fifo #(.W(40), .DEPTH(2)) u_bursts (
-    .clk, .rst, .push(q_push), .push_data(q_in), .full(q_full),
-    .o_valid(q_valid), .o_ready(q_ready), .o_data(q_data), .empty(q_empty)
-  );
+  logic        wq_valid_q;           // the next word for W
+  logic [31:0] wq_data_q;
+  logic [3:0]  wq_strb_q;
+  logic        wq_pop;
 
   // the beat's bytes appended after the held ones (keep is contiguous from lane 0)
   wire [2:0]  kb      = 3'(w_beat.keep[0]) + 3'(w_beat.keep[1]) + 3'(w_beat.keep[2]) +
@@ -78,54 +66,40 @@ module openenoc_axi_mem_wr
   wire [55:0] acc_in  = acc_q | ({24'd0, w_beat.data & kmask} << {cnt_q, 3'b000});
   wire [6:0]  strb_in = strb_q | ({3'd0, w_beat.keep} << cnt_q);
   wire [3:0]  cnt_in  = {1'b0, cnt_q} + {1'b0, kb};
+  wire        wq_free = !wq_valid_q || wq_pop;
 
-  assign w_ready = in_q == IN_DATA && !d_full && !q_full;
+  assign w_ready = in_q == IN_DATA && wq_free;
   wire w_fire    = w_valid && w_ready;
-  wire flush     = in_q == IN_FLUSH && !d_full && !q_full;
-  // a word is placed when four bytes are held, or the held rest at the end
-  wire word      = (w_fire && cnt_in >= 4'd4) || flush;
-  wire final_w   = flush || (w_fire && w_beat.last && cnt_in == 4'd4);
-  // the data ended with no word left to place (an empty last beat)
-  wire end_empty = w_fire && w_beat.last && cnt_in == 4'd0;
-  wire [BW-1:0] bbeats_in = bbeats_q + 1'b1;
-  // words at or past 2^32 are dropped: a transfer never wraps to address 0
-  // (the co-simulation clips alike; the DMA engine's window checks exclude it)
-  wire placed    = word && !waddr_q[32];
-  wire close     = (placed && (final_w || waddr_q[11:2] == 10'h3FF || bbeats_in == BW'(BURST_MAX))) ||
-                   (end_empty && bbeats_q != '0);
-  wire [31:0] bfirst = bbeats_q == '0 ? waddr_q[31:0] : bstart_q;
-
-  assign d_push = placed;
-  assign d_in   = flush ? {strb_q[3:0], acc_q[31:0]} : {strb_in[3:0], acc_in[31:0]};
-  assign q_push = close;
-  wire [BW-1:0] bsel = placed ? bbeats_in : bbeats_q;
-  assign q_in   = {bfirst, 8'(bsel - 9'd1)};
+  wire flush     = in_q == IN_FLUSH && wq_free;
+  wire in_end    = in_q == IN_DONE && !wq_valid_q;   // every word has left
 
   always_ff @(posedge clk) begin
     if (rst) begin
-      in_q     <= IN_IDLE;
-      acc_q    <= '0;
-      strb_q   <= '0;
-      cnt_q    <= '0;
-      waddr_q  <= '0;
-      bstart_q <= '0;
-      bbeats_q <= '0;
+      in_q       <= IN_IDLE;
+      acc_q      <= '0;
+      strb_q     <= '0;
+      cnt_q      <= '0;
+      wq_valid_q <= 1'b0;
+      wq_data_q  <= '0;
+      wq_strb_q  <= '0;
     end else begin
+      if (wq_pop) wq_valid_q <= 1'b0;
       case (in_q)
         IN_IDLE: if (start) begin
           // the head's lanes below addr are placeholders without strobes
-          acc_q    <= '0;
-          strb_q   <= '0;
-          cnt_q    <= {1'b0, addr[1:0]};
-          waddr_q  <= {1'b0, addr[31:2], 2'b00};
-          bbeats_q <= '0;
-          in_q     <= IN_DATA;
+          acc_q  <= '0;
+          strb_q <= '0;
+          cnt_q  <= {1'b0, addr[1:0]};
+          in_q   <= IN_DATA;
         end
         IN_DATA: if (w_fire) begin
           if (cnt_in >= 4'd4) begin
-            acc_q  <= acc_in >> 32;
-            strb_q <= strb_in >> 4;
-            cnt_q  <= 3'(cnt_in - 4'd4);
+            wq_valid_q <= 1'b1;
+            wq_data_q  <= acc_in[31:0];
+            wq_strb_q  <= strb_in[3:0];
+            acc_q      <= acc_in >> 32;
+            strb_q     <= strb_in >> 4;
+            cnt_q      <= 3'(cnt_in - 4'd4);
           end else begin
             acc_q  <= acc_in;
             strb_q <= strb_in;
@@ -134,26 +108,23 @@ module openenoc_axi_mem_wr
           if (w_beat.last) in_q <= (cnt_in == 4'd0 || cnt_in == 4'd4) ? IN_DONE : IN_FLUSH;
         end
         IN_FLUSH: if (flush) begin
-          cnt_q <= '0;
-          in_q  <= IN_DONE;
+          wq_valid_q <= 1'b1;
+          wq_data_q  <= acc_q[31:0];
+          wq_strb_q  <= strb_q[3:0];
+          cnt_q      <= '0;
+          in_q       <= IN_DONE;
         end
         IN_DONE: if (b_valid && b_ready) in_q <= IN_IDLE;
         default: in_q <= IN_IDLE;
       endcase
-      if (placed) begin
-        waddr_q  <= waddr_q + 33'd4;
-        bstart_q <= bfirst;
-        bbeats_q <= close ? '0 : bbeats_in;
-      end else if (close) begin
-        bbeats_q <= '0;
-      end
     end
   end
 
   // ---- burst controller ---------------------------------------------------------
-  typedef enum logic [1:0] { BU_IDLE, BU_SEND, BU_RESP, BU_DROP } bu_state_e;
+  typedef enum logic [2:0] { BU_IDLE, BU_SEND, BU_PAD, BU_RESP } bu_state_e;
 
   bu_state_e   bu_q;
+  logic [30:0] cur_q, end_q;         // next word, end of the planned words (word addresses)
   logic        aw_pend_q;
   logic [31:0] awaddr_q;
   logic [7:0]  awlen_q, left_q;
@@ -162,29 +133,45 @@ module openenoc_axi_mem_wr
   logic        failed_q;
   logic [1:0]  fail_resp_q;
 
+  // the planned words: [floor4(addr), ceil4(min(addr + len, 2^32)))
+  wire [32:0] s_sum  = {1'b0, addr} + 33'(len) + 33'd3;
+  wire [30:0] s_endw = s_sum[32] ? 31'h4000_0000 : 31'(s_sum >> 2);
+
+  // the next burst from cur_q
+  wire [30:0] to_end  = end_q - cur_q;
+  wire [10:0] to_page = 11'd1024 - {1'b0, cur_q[9:0]};
+  logic [BW-1:0] beats;
+  always_comb begin
+    beats = BW'(BURST_MAX);
+    if (to_end < 31'(beats)) beats = BW'(to_end);
+    if ({20'd0, to_page} < 31'(beats)) beats = BW'(to_page);
+  end
+  // a word past the plan (the port's len was exceeded) or after a failure is dropped
+  wire drop = bu_q == BU_IDLE && wq_valid_q && (failed_q || cur_q >= end_q);
+
   wire [2:0] strb_n = 3'(wstrb[0]) + 3'(wstrb[1]) + 3'(wstrb[2]) + 3'(wstrb[3]);
 
-  assign q_ready = bu_q == BU_IDLE;
   assign awaddr  = awaddr_q;
   assign awlen   = awlen_q;
   assign awsize  = 3'd2;
   assign awvalid = aw_pend_q;
-  assign wdata   = d_data[31:0];
-  assign wstrb   = d_data[35:32];
+  assign wvalid  = (bu_q == BU_SEND && wq_valid_q) || bu_q == BU_PAD;
+  assign wdata   = bu_q == BU_PAD ? 32'd0 : wq_data_q;
+  assign wstrb   = bu_q == BU_PAD ? 4'd0 : wq_strb_q;
   assign wlast   = left_q == 8'd0;
-  assign wvalid  = bu_q == BU_SEND && d_valid;
   assign bready  = bu_q == BU_RESP && !aw_pend_q;
-  assign d_ready = (bu_q == BU_SEND && wready) || bu_q == BU_DROP;
-  wire   w_done  = wvalid && wready && wlast;
+  assign wq_pop  = (bu_q == BU_SEND && wq_valid_q && wready) || drop;
 
   assign idle    = in_q == IN_IDLE;
-  assign b_valid = in_q == IN_DONE && bu_q == BU_IDLE && q_empty && d_empty;
+  assign b_valid = in_end && bu_q == BU_IDLE;
   assign b_resp  = failed_q ? fail_resp_q : RESP_OKAY;
   assign b_bytes = bytes_q;
 
   always_ff @(posedge clk) begin
     if (rst) begin
       bu_q        <= BU_IDLE;
+      cur_q       <= '0;
+      end_q       <= '0;
       aw_pend_q   <= 1'b0;
       awaddr_q    <= '0;
       awlen_q     <= '0;
@@ -194,26 +181,33 @@ module openenoc_axi_mem_wr
       failed_q    <= 1'b0;
       fail_resp_q <= '0;
     end else begin
+      if (awready) aw_pend_q <= 1'b0;
       if (in_q == IN_IDLE && start) begin
+        cur_q    <= {1'b0, addr[31:2]};
+        end_q    <= s_endw;
         bytes_q  <= '0;
         failed_q <= 1'b0;
       end
       case (bu_q)
-        BU_IDLE: if (q_valid) begin
-          awaddr_q  <= q_data[39:8];
-          awlen_q   <= q_data[7:0];
-          left_q    <= q_data[7:0];
+        BU_IDLE: if (wq_valid_q && !drop) begin
+          awaddr_q  <= {cur_q[29:0], 2'b00};
+          awlen_q   <= 8'(beats - 9'd1);
+          left_q    <= 8'(beats - 9'd1);
           bbytes_q  <= '0;
-          aw_pend_q <= !failed_q;
-          bu_q      <= failed_q ? BU_DROP : BU_SEND;
+          aw_pend_q <= 1'b1;
+          bu_q      <= BU_SEND;
         end
-        BU_SEND: begin
-          if (awready) aw_pend_q <= 1'b0;
-          if (wvalid && wready) begin
-            left_q   <= left_q - 8'd1;
-            bbytes_q <= bbytes_q + 11'(strb_n);
-          end
-          if (w_done) bu_q <= BU_RESP;
+        BU_SEND: if (wvalid && wready) begin
+          cur_q    <= cur_q + 31'd1;
+          left_q   <= left_q - 8'd1;
+          bbytes_q <= bbytes_q + 11'(strb_n);
+          if (wlast) bu_q <= BU_RESP;
+        end else if (!wq_valid_q && in_q == IN_DONE) begin
+          bu_q <= BU_PAD;            // the data ended inside the burst
+        end
+        BU_PAD: if (wready) begin
+          left_q <= left_q - 8'd1;
+          if (wlast) bu_q <= BU_RESP;
         end
         BU_RESP: if (bvalid && bready) begin
           if (bresp == RESP_OKAY) begin
@@ -224,13 +218,8 @@ module openenoc_axi_mem_wr
           end
           bu_q <= BU_IDLE;
         end
-        BU_DROP: if (d_valid) begin
-          left_q <= left_q - 8'd1;
-          if (left_q == 8'd0) bu_q <= BU_IDLE;
-        end
         default: bu_q <= BU_IDLE;
       endcase
-      if (bu_q == BU_RESP && awready) aw_pend_q <= 1'b0;
     end
   end
 endmodule

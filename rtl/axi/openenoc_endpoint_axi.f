@@ -1,4 +1,3 @@
-axi/openenoc_axi_fifo.sv
 axi/openenoc_axil_csr.sv
 axi/openenoc_axi_mem_rd.sv
 axi/openenoc_axi_mem_wr.sv

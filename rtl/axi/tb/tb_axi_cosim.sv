@@ -4,12 +4,10 @@
 // through the AXI ports. Simulation only. Around the DUT:
 //   - an AXI4-Lite master that turns each CSR bus request into one AXI4-Lite
 //     transaction and acknowledges it when B/R arrives;
-//   - an AXI4 slave that serves a 32-bit read burst as one transfer of the
-//     wrapper's memory port (exactly the burst's bytes, from its unaligned
-//     start), a narrow read beat and a write beat each as one transfer
-//     (exactly the beat's bytes or its strobed bytes), with the transfer's
-//     response, and answers a write burst with the first failing response of
-//     its beats;
+//   - an AXI4 slave that serves each burst as one transfer of the wrapper's
+//     memory port of exactly its bytes (a read burst from its unaligned
+//     start, a write burst from its first to its last strobed byte; narrow
+//     read beats one by one), with that transfer's response;
 //   - random READY/VALID delays (a 16-bit LFSR that only steps in a cycle
 //     whose handshake it may delay, so an idle or waiting model is still
 //     quiescent; STALL of 8 is the chance of a delay per cycle);
@@ -111,8 +109,8 @@ module tb_axi_cosim
 
   // ---- random delays ---------------------------------------------------------
   typedef enum logic [1:0] { LM_IDLE, LM_WR, LM_B, LM_R } lm_state_e;
-  typedef enum logic [3:0] { S_IDLE, S_BREQ, S_BR, S_RREQ, S_RDATA, S_R, S_W, S_WREQ, S_WDATA,
-                             S_WB, S_B } s_state_e;
+  typedef enum logic [3:0] { S_IDLE, S_BREQ, S_BR, S_RREQ, S_RDATA, S_R, S_W, S_WREQ, S_WS,
+                             S_WFIN, S_WB, S_B } s_state_e;
   lm_state_e   lm_q;
   s_state_e    s_q;
   // the slave's beat in flight
@@ -120,16 +118,21 @@ module tb_axi_cosim
   logic [7:0]  left_q;
   logic [2:0]  size_q;
   logic        xvalid_q, wlast_q;
-  logic [3:0]  bstrb_q;
   logic [1:0]  xresp_q;
   logic [1:0]  lo_q;
-  logic [2:0]  n_q;
+  // a write burst's strobed bytes repacked for the memory port: the newest
+  // whole word is held (hq) until the next, so the last one can carry last
+  logic [55:0] pk_q;
+  logic [2:0]  pk_cnt_q;
+  logic        hq_valid_q, o_valid_q, o_last_q;
+  logic [31:0] hq_q, o_data_q;
+  logic [3:0]  o_keep_q;
   logic [31:0] prev_q;
   logic [15:0] lfsr_q;
   // steps only in a cycle whose handshake it may delay, so a model waiting
   // (an RMEM access pending for its remote answer) stays quiescent
   wire  busy  = (lm_q == LM_B && l_bvalid) || (lm_q == LM_R && l_rvalid) ||
-                (s_q == S_IDLE && (arvalid || awvalid)) || (s_q == S_W && wvalid) ||
+                (s_q == S_IDLE && (arvalid || awvalid)) || ((s_q == S_W || s_q == S_WS) && wvalid) ||
                 ((s_q == S_R || s_q == S_B) && !xvalid_q) || (s_q == S_BR && mem_r_valid && !xvalid_q);
   wire  stall = {1'b0, lfsr_q[2:0]} < 4'(STALL);
 
@@ -203,7 +206,8 @@ module tb_axi_cosim
 
   assign arready = s_q == S_IDLE && arvalid && !stall;
   assign awready = s_q == S_IDLE && !arvalid && awvalid && !stall;
-  assign wready  = s_q == S_W && !stall;
+  wire   o_free  = !o_valid_q || mem_w_ready;
+  assign wready  = !stall && (s_q == S_W || (s_q == S_WS && o_free));
   // a 32-bit read burst is one memory-port transfer of exactly its bytes: its
   // packed beats, moved up to the address lanes, are the R beats
   wire [31:0] lanes = 32'(({mem_r_data, prev_q} << {cur_q[1:0], 3'b000}) >> 32);
@@ -218,14 +222,14 @@ module tb_axi_cosim
   assign mem_req_valid = s_q == S_BREQ || s_q == S_RREQ || s_q == S_WREQ;
   assign mem_req_write = s_q == S_WREQ;
   assign mem_req_addr  = s_q == S_WREQ ? {cur_q[31:2], lo_q} : cur_q;
-  assign mem_req_len   = s_q == S_WREQ ? 16'(n_q) :
+  assign mem_req_len   = s_q == S_WREQ ? {6'd0, left_q, 2'b00} + 16'd4 :
                          s_q == S_BREQ ? {6'd0, left_q, 2'b00} + 16'd4 - {14'd0, cur_q[1:0]} :
                          16'(beat_n);
   assign mem_r_ready   = s_q == S_RDATA || (br_valid && rready);
-  assign mem_w_valid   = s_q == S_WDATA;
-  assign mem_w_data    = beat_q >> {lo_q, 3'b000};
-  assign mem_w_keep    = 4'((5'd1 << n_q) - 5'd1);
-  assign mem_w_last    = 1'b1;
+  assign mem_w_valid   = o_valid_q;
+  assign mem_w_data    = o_data_q;
+  assign mem_w_keep    = o_keep_q;
+  assign mem_w_last    = o_last_q;
   assign mem_b_ready   = s_q == S_WB;
 
   // the lanes of a write beat: its strobes, lowest first (the DUT's are contiguous)
@@ -237,19 +241,26 @@ module tb_axi_cosim
     for (int k = 3; k >= 0; k--) if (wstrb[k]) w_lo = 2'(k);
     for (int k = 0; k < 4; k++) w_n = w_n + 3'(wstrb[k]);
   end
+  wire [31:0] w_mask  = {{8{wstrb[3]}}, {8{wstrb[2]}}, {8{wstrb[1]}}, {8{wstrb[0]}}};
+  wire [55:0] pk_in   = pk_q | ({24'd0, (wdata & w_mask) >> {w_lo, 3'b000}} << {pk_cnt_q, 3'b000});
+  wire [3:0]  pk_n    = {1'b0, pk_cnt_q} + {1'b0, w_n};
 
   always_ff @(posedge clk) begin
     if (rst) begin
       s_q <= S_IDLE;
       cur_q <= '0; beat_q <= '0; left_q <= '0; size_q <= '0; xvalid_q <= 1'b0;
-      wlast_q <= 1'b0; bstrb_q <= '0; xresp_q <= '0; lo_q <= '0; n_q <= '0;
+      wlast_q <= 1'b0; xresp_q <= '0; lo_q <= '0; prev_q <= '0;
+      pk_q <= '0; pk_cnt_q <= '0; hq_valid_q <= 1'b0; hq_q <= '0;
+      o_valid_q <= 1'b0; o_last_q <= 1'b0; o_data_q <= '0; o_keep_q <= '0;
     end else begin
+      if (mem_w_ready) o_valid_q <= 1'b0;
       case (s_q)
         S_IDLE: if (arready) begin
           cur_q <= araddr; left_q <= arlen; size_q <= arsize; prev_q <= '0; xvalid_q <= 1'b0;
           s_q <= arsize == 3'd2 ? S_BREQ : S_RREQ;
         end else if (awready) begin
-          cur_q <= awaddr; left_q <= awlen; size_q <= 3'd2; xresp_q <= 2'b00; s_q <= S_W;
+          cur_q <= awaddr; left_q <= awlen; size_q <= 3'd2; xresp_q <= 2'b00;
+          pk_q <= '0; pk_cnt_q <= '0; hq_valid_q <= 1'b0; s_q <= S_W;
         end
         S_BREQ: if (mem_req_ready) s_q <= S_BR;
         S_BR: if (br_valid && rready) begin
@@ -274,33 +285,48 @@ module tb_axi_cosim
           left_q   <= left_q - 8'd1;
           s_q      <= left_q == 8'd0 ? S_IDLE : S_RREQ;
         end
-        S_W: if (wvalid && wready) begin
-          beat_q  <= wdata;
-          bstrb_q <= wstrb;
-          wlast_q <= wlast;
-          lo_q    <= w_lo;
-          n_q     <= w_n;
-          if (wstrb == 4'd0) begin
-            cur_q <= {cur_q[31:2], 2'b00} + 32'd4;
-            if (wlast) begin
-              xvalid_q <= 1'b0;
-              s_q      <= S_B;
+        // one memory-port write per burst, from the first strobed byte
+        S_W, S_WS: if (wvalid && wready) begin
+          if (s_q == S_W) lo_q <= w_lo;
+          if (pk_n >= 4'd4) begin
+            if (hq_valid_q) begin
+              o_valid_q <= 1'b1;
+              o_data_q  <= hq_q;
+              o_keep_q  <= 4'hF;
+              o_last_q  <= 1'b0;
             end
+            hq_valid_q <= 1'b1;
+            hq_q       <= pk_in[31:0];
+            pk_q       <= pk_in >> 32;
+            pk_cnt_q   <= 3'(pk_n - 4'd4);
           end else begin
-            s_q <= S_WREQ;
+            pk_q     <= pk_in;
+            pk_cnt_q <= pk_n[2:0];
           end
+          wlast_q <= wlast;
+          if (s_q == S_W) s_q <= S_WREQ;
+          else if (wlast) s_q <= S_WFIN;
         end
-        S_WREQ: if (mem_req_ready) s_q <= S_WDATA;
-        S_WDATA: if (mem_w_ready) s_q <= S_WB;
+        S_WREQ: if (mem_req_ready) s_q <= wlast_q ? S_WFIN : S_WS;
+        S_WFIN: if (o_free && hq_valid_q) begin
+          o_valid_q  <= 1'b1;
+          o_data_q   <= hq_q;
+          o_keep_q   <= 4'hF;
+          o_last_q   <= pk_cnt_q == 3'd0;
+          hq_valid_q <= 1'b0;
+        end else if (o_free && pk_cnt_q != 3'd0) begin
+          o_valid_q <= 1'b1;
+          o_data_q  <= pk_q[31:0];
+          o_keep_q  <= 4'((5'd1 << pk_cnt_q) - 5'd1);
+          o_last_q  <= 1'b1;
+          pk_cnt_q  <= '0;
+        end else if (!o_valid_q && !hq_valid_q && pk_cnt_q == 3'd0) begin
+          s_q <= S_WB;
+        end
         S_WB: if (mem_b_valid) begin
-          if (xresp_q == 2'b00) xresp_q <= mem_b_resp;
-          cur_q <= {cur_q[31:2], 2'b00} + 32'd4;
-          if (wlast_q) begin
-            xvalid_q <= 1'b0;
-            s_q      <= S_B;
-          end else begin
-            s_q <= S_W;
-          end
+          xresp_q  <= mem_b_resp;
+          xvalid_q <= 1'b0;
+          s_q      <= S_B;
         end
         S_B: if (!xvalid_q) begin
           if (!stall) xvalid_q <= 1'b1;
@@ -340,6 +366,6 @@ module tb_axi_cosim
 
   // verilator lint_off UNUSEDSIGNAL
   wire unused = &{1'b0, awcache, arcache, awprot, arprot, awsize, mem_r_keep, mem_r_last,
-                  mem_b_bytes, bstrb_q, m_kinds, l_kinds};
+                  mem_b_bytes, m_kinds, l_kinds};
   // verilator lint_on UNUSEDSIGNAL
 endmodule
