@@ -6,7 +6,8 @@
 #                     2; 3 must be refused) and the bench shim
 #   make check-axi    lint-axi, the checker's seeded violations, random
 #                     transfers through the memory master, then the engine
-#                     vectors and conformance programs through the AXI ports
+#                     vectors, conformance programs and fuzz seeds through
+#                     the AXI ports
 
 AXI_BUILD := $(BUILD)/axi
 # the endpoint's list (rtl/endpoint/openenoc_endpoint.f), then the AXI top's
@@ -109,13 +110,14 @@ check-axi-mem: $(foreach b,$(AXI_MEM_BURSTS),$(AXI_BUILD)/mem$(b)/tb_axi_mem)
 	done
 
 # ---- the engine suite through the AXI ports ------------------------------------
-# Every vector file and every conformance program (AXI_PROGS) on the AXI
-# library; each model prints its AXI traffic when destroyed, and the run must
-# have moved AXI4 bursts and AXI4-Lite transactions with no violation (a
-# violation stops the run: the checker calls $fatal).
+# Every vector file, every conformance program (AXI_PROGS) and the fuzz seeds
+# with the co-simulation's regression inputs on the AXI library; each model
+# prints its AXI traffic when destroyed, and the run must have moved AXI4
+# bursts and AXI4-Lite transactions with no violation (a violation stops the
+# run: the checker calls $fatal).
 AXI_TBIN  := $(AXI_BUILD)/tests
 AXI_PROGS ?= $(basename $(notdir $(wildcard $(TOP)/tests/conformance/test_*.c)))
-AXI_BINS  := $(AXI_VECRUN) $(addprefix $(AXI_TBIN)/,$(AXI_PROGS))
+AXI_BINS  := $(AXI_VECRUN) $(AXI_TBIN)/fuzz_replay $(addprefix $(AXI_TBIN)/,$(AXI_PROGS))
 AXI_TIMEOUT ?= 900
 
 $(AXI_TBIN)/test_%: $(TOP)/tests/conformance/test_%.c $(AXI_HARN) $(AXI_COSIM_LIB)
@@ -123,11 +125,17 @@ $(AXI_TBIN)/test_%: $(TOP)/tests/conformance/test_%.c $(AXI_HARN) $(AXI_COSIM_LI
 	$(CC) $(AXI_CFLAGS) $< $(AXI_HARN) -o $@ -L$(AXI_BUILD) -Wl,-rpath,$(AXI_BUILD) \
 	    -lopenenoc_rtl_axi -lstdc++
 
+$(AXI_TBIN)/fuzz_replay: $(TOP)/tests/fuzz/fuzz_engine.c $(TOP)/tests/fuzz/fuzz_replay.c $(AXI_HARN) $(AXI_COSIM_LIB)
+	@mkdir -p $(AXI_TBIN)
+	$(CC) $(AXI_CFLAGS) $(TOP)/tests/fuzz/fuzz_engine.c $(TOP)/tests/fuzz/fuzz_replay.c $(AXI_HARN) -o $@ \
+	    -L$(AXI_BUILD) -Wl,-rpath,$(AXI_BUILD) -lopenenoc_rtl_axi -lstdc++
+
 check-axi-vectors: $(AXI_BINS)
 	@pass=0; fail=0; bursts=0; lite=0; mkdir -p $(AXI_BUILD)/logs; \
-	for t in vecrun $(AXI_PROGS); do \
+	for t in vecrun fuzz_replay $(AXI_PROGS); do \
 	    log=$(AXI_BUILD)/logs/$$t.log; bin=$(AXI_TBIN)/$$t; args=; \
 	    [ $$t = vecrun ] && { bin=$(AXI_VECRUN); args=$(TOP)/tests/vectors; }; \
+	    [ $$t = fuzz_replay ] && args="$(TOP)/tests/fuzz/seeds $(TOP)/hw/cosim/regress"; \
 	    timeout $(AXI_TIMEOUT) $$bin $$args >$$log 2>&1; rc=$$?; \
 	    ok=$$(grep -c '^ok' $$log); nok=$$(grep -c '^not ok' $$log); \
 	    [ $$rc != 0 ] && [ $$nok = 0 ] && { echo "$$t: exit status $$rc"; tail -5 $$log; nok=1; }; \
