@@ -4,10 +4,14 @@
  * model behind engine.h, loaded from build/cosim/libopenenoc_rtl.so) and
  * once with the C engine linked in, in the same run; and RMEM round trips.
  *
- *   cosim_bench [--bytes N] [--rmem N] [--lib PATH]
+ *   cosim_bench [--bytes N] [--rmem N] [--lib PATH] [--trace FILE.fst]
  *
  * Prints BENCH lines: cosim.dma.mbps, cosim.c_engine.dma.mbps (the baseline),
- * cosim.dma.ratio_vs_c, cosim.rmem.ops_per_s.
+ * cosim.dma.ratio_vs_c, cosim.rmem.ops_per_s, cosim.sim_cycles_per_s (model
+ * clock cycles of both endpoints during the block per second),
+ * cosim.rmem.cycles_per_op (model cycles of both endpoints per read). --trace
+ * writes an FST of the sending endpoint during the block (needs the traced
+ * library, make cosim-trace).
  */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -15,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "openenoc/cosim.h"
 #include "openenoc/engine.h"
 #include "openenoc/regs.h"
 
@@ -28,7 +33,13 @@ typedef struct Api {
     bool (*can_receive)(const OeEngine *);
     void (*advance)(OeEngine *, uint64_t);
     uint64_t (*now)(const OeEngine *);
+    uint64_t (*cycles)(const OeEngine *);   /* RTL only: oe_cosim_cycles */
+    int (*trace)(OeEngine *, const char *, uint64_t, uint64_t, const char **);
 } Api;
+
+static const char *trace_path;  /* --trace: FST of the RTL sender */
+static double dma_cycles_per_s; /* RTL: model cycles of both ends per second */
+static double rmem_cycles;      /* RTL: model cycles of both ends per RMEM read */
 
 #define MEM_SIZE (4u << 20)
 #define QCAP 64
@@ -148,10 +159,13 @@ static void run(Node *a, Node *b)
     }
 }
 
+/* CPU time of this process: the machine is shared (2 cores, several
+ * builds), and wall time would count the time others hold the CPU; on an
+ * idle machine the two agree. Both engines are timed the same way. */
 static double now_s(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
@@ -199,10 +213,21 @@ static double dma_mbps(const Api *api, uint32_t bytes)
     wr(&b, OE_PEER_MAC_ADDRESS_HI(0), 0x020E);
     wr(&b, OE_PEER_SIZE(0), bytes);
     wr(&b, OE_PEER_DMA(0), 2);
+    if (trace_path && api->trace) {
+        const char *err = "";
+        if (api->trace(a.e, trace_path, 0, 0, &err) < 0) {
+            fprintf(stderr, "cosim_bench: --trace %s: %s\n", trace_path, err);
+            exit(1);
+        }
+    }
+    uint64_t c0 = api->cycles ? api->cycles(a.e) + api->cycles(b.e) : 0;
     double t0 = now_s();
     wr(&a, OE_PEER_DMA(0), 3 | OE_PEER_DMA_REQUEST_MASK);
     run(&a, &b);
     double t = now_s() - t0;
+    if (api->cycles) {
+        dma_cycles_per_s = (api->cycles(a.e) + api->cycles(b.e) - c0) / t;
+    }
     uint32_t st = rd(&a, OE_PEER_DMA(0));
     if (!(st & OE_PEER_DMA_DONE_MASK) || memcmp(a.mem, b.mem, bytes)) {
         fprintf(stderr, "cosim_bench: %s: block failed (dma 0x%08x)\n", api->name, st);
@@ -225,6 +250,7 @@ static double rmem_ops(const Api *api, unsigned n)
     wr(&b, OE_PEER_MAC_ADDRESS_HI(0), 0x020E);
     wr(&b, OE_PEER_SIZE(0), 0x400);
     wr(&b, OE_PEER_DMA(0), 1);
+    uint64_t c0 = api->cycles ? api->cycles(a.e) + api->cycles(b.e) : 0;
     double t0 = now_s();
     for (unsigned i = 0; i < n; i++) {
         uint32_t v;
@@ -238,6 +264,9 @@ static double rmem_ops(const Api *api, unsigned n)
         }
     }
     double t = now_s() - t0;
+    if (api->cycles) {
+        rmem_cycles = (double)(api->cycles(a.e) + api->cycles(b.e) - c0) / n;
+    }
     teardown(&a, &b);
     return n / t;
 }
@@ -265,10 +294,14 @@ int main(int argc, char **argv)
             rmem = (unsigned)strtoul(argv[++i], NULL, 0);
         } else if (!strcmp(argv[i], "--lib") && i + 1 < argc) {
             lib = argv[++i];
+        } else if (!strcmp(argv[i], "--trace") && i + 1 < argc) {
+            trace_path = argv[++i];
         } else {
             printf("usage: %s [--bytes N (<= 4 MiB, default 1 MiB)] [--rmem N] [--lib PATH]\n"
+                   "       [--trace FILE.fst]\n"
                    "RTL engine vs C engine: a mirror-to-remote block and RMEM reads;\n"
-                   "prints BENCH <name> <value> <unit> lines.\n", argv[0]);
+                   "prints BENCH <name> <value> <unit> lines. --trace writes an FST of\n"
+                   "the RTL sender during the block (traced library only).\n", argv[0]);
             return strcmp(argv[i], "--help") ? 2 : 0;
         }
     }
@@ -285,19 +318,29 @@ int main(int argc, char **argv)
         "rtl", sym(h, "oe_engine_new"), sym(h, "oe_engine_free"), sym(h, "oe_engine_csr_read"),
         sym(h, "oe_engine_csr_write"), sym(h, "oe_engine_rx_frame"),
         sym(h, "oe_engine_can_receive"), sym(h, "oe_engine_advance"),
-        sym(h, "oe_engine_now"),
+        sym(h, "oe_engine_now"), dlsym(h, "oe_cosim_cycles"), dlsym(h, "oe_cosim_trace"),
     };
     const Api c = {
         "c", oe_engine_new, oe_engine_free, oe_engine_csr_read, oe_engine_csr_write,
         oe_engine_rx_frame, oe_engine_can_receive, oe_engine_advance,
-        oe_engine_now,
+        oe_engine_now, NULL, NULL,
     };
+    if (trace_path && !rtl.trace) {
+        fprintf(stderr, "cosim_bench: %s has no oe_cosim_trace\n", lib);
+        return 1;
+    }
     double c_mbps = dma_mbps(&c, bytes);
     double r_mbps = dma_mbps(&rtl, bytes);
     printf("BENCH cosim.c_engine.dma.mbps %.1f MB/s\n", c_mbps);
     printf("BENCH cosim.dma.mbps %.2f MB/s\n", r_mbps);
     printf("BENCH cosim.dma.ratio_vs_c %.5f ratio\n", r_mbps / c_mbps);
+    if (rtl.cycles) {
+        printf("BENCH cosim.sim_cycles_per_s %.0f cycles/s\n", dma_cycles_per_s);
+    }
     printf("BENCH cosim.rmem.ops_per_s %.0f ops/s\n", rmem_ops(&rtl, rmem));
+    if (rtl.cycles) {
+        printf("BENCH cosim.rmem.cycles_per_op %.0f cycles\n", rmem_cycles);
+    }
     printf("BENCH cosim.c_engine.rmem.ops_per_s %.0f ops/s\n", rmem_ops(&c, rmem * 100));
     return 0;
 }

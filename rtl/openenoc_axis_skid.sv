@@ -16,6 +16,8 @@ module openenoc_axis_skid #(
 );
   localparam int W = DATA_W + KEEP_W + 1 + ID_W + DEST_W + USER_W;
 
+  // Simulation-only: synthesis tools reject $fatal in initial blocks.
+`ifndef SYNTHESIS
   initial begin
     if ($bits(s.tdata) != DATA_W || $bits(s.tkeep) != KEEP_W || $bits(s.tid) != ID_W ||
         $bits(s.tdest) != DEST_W || $bits(s.tuser) != USER_W ||
@@ -23,6 +25,7 @@ module openenoc_axis_skid #(
         $bits(m.tdest) != DEST_W || $bits(m.tuser) != USER_W)
       $fatal(1, "openenoc_axis_skid: interface widths differ from the parameters");
   end
+`endif
 
   logic [W-1:0] out_q, skid_q, in_beat;
   logic         out_valid_q, skid_valid_q, ready_q;

@@ -33,7 +33,9 @@ module openenoc_endpoint_oetp_engine
   openenoc_axis_if.src               m_axis_eth,
   openenoc_peer_lookup_if.mst        peer_lookup_if,
   openenoc_dma_transfer_if.executor  initiator_if,
-  openenoc_dma_transfer_if.requester responder_if
+  openenoc_dma_transfer_if.requester responder_if,
+  // endpoint cycles until the initiator's response timer expires, 0 = none
+  output logic [32:0]                timer_wake
 );
   // Peer DMA fragment ceiling: header, DMA_WRITE_REQ metadata and EndOfData
   // take 32 bytes, Data is whole words.
@@ -44,7 +46,9 @@ module openenoc_endpoint_oetp_engine
     $fatal(1, "MAX_RAW_FRAME_SIZE %0d outside 36..8192", MAX_RAW_FRAME_SIZE);
   // Interface members are not constants inside generate conditions for the
   // simulator in use (5.006), so
-  // the interface widths are checked when simulation starts, before any clock.
+  // the interface widths are checked when simulation starts, before any clock
+  // (simulation only: synthesis tools reject $fatal in initial blocks).
+`ifndef SYNTHESIS
   initial begin
     if ($bits(s_axis_local.tdata) != DATA_W || $bits(m_axis_local.tdata) != DATA_W ||
         $bits(s_axis_eth.tdata) != DATA_W || $bits(m_axis_eth.tdata) != DATA_W)
@@ -66,6 +70,7 @@ module openenoc_endpoint_oetp_engine
         $bits(initiator_if.req_sequence) != SEQ_W || $bits(responder_if.req_sequence) != SEQ_W)
       $fatal(1, "peer index must be %0d bits, sequence %0d bits", PEER_IDX_W, SEQ_W);
   end
+`endif
 
   oetp_conf_t conf;
   assign conf = endpoint_if.csr_to_core.conf;
@@ -198,7 +203,7 @@ module openenoc_endpoint_oetp_engine
     .job_valid(ini_job_valid), .job(ini_job), .stat(ini_stat),
     .tx_done(ini_done), .tx_done_sent(ini_done_sent), .tx_done_code(ini_done_code),
     .ctx, .rx_done(rx_ini_done), .rx_result(rx_ini_result), .rx_busy(rx_ini_busy), .rx_ending(rx_ini_ending),
-    .rx_len(rx_ini_len)
+    .rx_len(rx_ini_len), .timer_wake
   );
 
   openenoc_oetp_responder u_responder (

@@ -50,7 +50,10 @@ module openenoc_oetp_initiator
   input  rsp_result_t  rx_result,
   input  logic         rx_busy,        // RX is inside a frame matched to ctx
   input  logic         rx_ending,      // ... and has taken its TLAST: verdict due
-  input  logic [LEN_W-1:0] rx_len       // payload bytes RX delivered so far
+  input  logic [LEN_W-1:0] rx_len,      // payload bytes RX delivered so far
+  // endpoint cycles (time_step) until the running response timer expires;
+  // 0 = none runs. A co-simulation host sleeps until then.
+  output logic [32:0]  timer_wake
 );
   typedef enum logic [2:0] {
     INI_IDLE, INI_LOOKUP, INI_LOOKUP_WAIT, INI_ACCEPT, INI_TX, INI_WAIT,
@@ -90,6 +93,10 @@ module openenoc_oetp_initiator
                           : (cmd_q.op == OP_WRITE)   ? 4'b1000 : 4'b0100;
   assign lk_req.peer      = cmd_q.peer;
   assign lk_req.mac       = '0;
+
+  wire [31:0] tmo_used = cnt_q < tmo_q ? cnt_q : tmo_q;
+  assign timer_wake = (state_q == INI_WAIT && tmo_q != 32'd0) ?
+                      {1'b0, tmo_q} - {1'b0, tmo_used} + 33'd1 : 33'd0;
 
   always_comb begin
     ctx.waiting = (state_q == INI_WAIT);

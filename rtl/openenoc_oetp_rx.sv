@@ -80,7 +80,10 @@ module openenoc_oetp_rx
   logic [PEER_IDX_W-1:0] peer_q;
   logic              matched_q;     // response matched the initiating context
   logic              admitted_q;    // a DMA_WRITE_REQ went to the responder
-  logic [LEN_W-1:0]  dlen_q, wc_q, dbytes_q;
+  logic [LEN_W-1:0]  wc_q, dbytes_q;
+  logic [1:0]        dlen_q;        // Length mod 4: the final word's TKEEP
+  logic [LEN_W-1:0]  dlast_q;       // data_words(Length) - 1
+  logic [15:0]       dframe_q;      // logical frame length with Length's Data
   logic              eod_ok_q, trunc_q;
   logic [1:0]        route_q;
   logic [SEQ_W-1:0]  rseq_q;        // responder-local sequence
@@ -169,13 +172,21 @@ module openenoc_oetp_rx
   wire aborted   = matched_q && !ctx.waiting;
 
   // ---- final length / EndOfData verdict ---------------------------------
-  wire [LEN_W-1:0] dwords = data_words(dlen_q);
+  // Registered with Length, so no adder chain follows dlen_q: the final
+  // word test (dlast_q = data_words - 1) and the logical length of a frame
+  // with Data (dframe_q = header, parameters, Data words and EndOfData:
+  // 16 + 4 * nparams + 4 * data_words(len) + 4, in one addition).
+  function automatic logic [LEN_W-1:0] data_last(input logic [LEN_W-1:0] len);
+    data_last = (len >> 2) - LEN_W'(len[1:0] == 2'b00);
+  endfunction
+  function automatic logic [15:0] data_frame(input logic [15:0] len, input logic [7:0] c);
+    data_frame = (len + 16'd23 + {11'd0, cmd_nparams(c), 2'b00}) & 16'hFFFC;
+  endfunction
   wire [15:0] logical_frame = (cmd == CMD_DMA_WRITE_REQ || cmd == CMD_DMA_READ_RSP)
-                              ? 16'd16 + {11'd0, np, 2'b00} + {dwords[13:0], 2'b00} + 16'd4
-                              : 16'd16 + {11'd0, np, 2'b00};
+                              ? dframe_q : 16'd16 + {11'd0, np, 2'b00};
   // the word completing Length keeps only its meaningful bytes
-  wire              dfinal = (wc_q + 1 == dwords);
-  wire [KEEP_W-1:0] dkeep  = in_keep & (dfinal ? last_keep(dlen_q[1:0]) : 4'hF);
+  wire              dfinal = (wc_q == dlast_q);
+  wire [KEEP_W-1:0] dkeep  = in_keep & (dfinal ? last_keep(dlen_q) : 4'hF);
   wire len_ok = (fb_q == logical_frame ||
                  (logical_frame < 16'(PADDED_FRAME_LEN) && fb_q == 16'(PADDED_FRAME_LEN))) &&
                 fb_q <= {2'b00, max_frame};
@@ -217,6 +228,8 @@ module openenoc_oetp_rx
       matched_q     <= 1'b0;
       admitted_q    <= 1'b0;
       dlen_q        <= '0;
+      dlast_q       <= '0;
+      dframe_q      <= '0;
       wc_q          <= '0;
       dbytes_q      <= '0;
       eod_ok_q      <= 1'b0;
@@ -349,14 +362,18 @@ module openenoc_oetp_rx
               end
               if (pidx_q + 3'd1 == np) begin
                 if (cmd == CMD_DMA_READ_RSP) begin
-                  dlen_q   <= ctx.len;
+                  dlen_q   <= ctx.len[1:0];
+                  dlast_q  <= data_last(ctx.len);
+                  dframe_q <= data_frame(ctx.len[15:0], CMD_DMA_READ_RSP);
                   o_id_q   <= ctx.seq;
                   o_dest_q <= {ROUTE_PEER, ctx.peer};
                   o_user_q <= {1'b0, ctx.last};
                   trunc_q  <= in_last;
                   state_q  <= in_last ? RX_FINAL : RX_DATA;
                 end else if (cmd == CMD_DMA_WRITE_REQ) begin
-                  dlen_q <= in_data;
+                  dlen_q  <= in_data[1:0];
+                  dlast_q  <= data_last(in_data);
+                  dframe_q <= data_frame(in_data[15:0], CMD_DMA_WRITE_REQ);
                   if (in_data == '0 || in_data > LEN_W'(frag_ceil)) begin
                     admit_valid_q <= 1'b1;
                     admit_q       <= make_admit(ERR_LOCAL_INVALID);

@@ -114,14 +114,25 @@ module openenoc_oetp_tx
   wire pick_ini = !rsp_ok && !pick_raw && ini_ok;
 
   tx_job_t     pick_job;
-  src_status_t pick_stat, cur_stat;
+  src_status_t cur_stat;
+  // pick_stat.valid is read through pick_failed
+  // verilator lint_off UNUSEDSIGNAL
+  src_status_t pick_stat;
+  // verilator lint_on UNUSEDSIGNAL
   assign pick_job  = pick_rsp ? rsp_job : ini_job;
   assign pick_stat = pick_rsp ? rsp_stat : ini_stat;
   assign cur_stat  = (owner_q == OWN_RSP) ? rsp_stat : ini_stat;
 
+  // each owner's verdict is computed beside the other and then selected
+  // (an AND-OR, which synthesis does not fold into one comparator behind a
+  // multiplexer), not recomputed on the selected job: a shallower pick path
+  wire pick_failed = (pick_rsp && pre_failed(rsp_job, rsp_stat)) ||
+                     (!pick_rsp && pre_failed(ini_job, ini_stat));
   wire can_load   = !o_valid_q || out_ready;
-  wire start_data = (pick_rsp || pick_ini) && pick_job.has_data && !pre_failed(pick_job, pick_stat);
-  wire [LEN_W-1:0] ew = data_words(job_q.data_len);
+  wire start_data = (pick_rsp || pick_ini) && pick_job.has_data && !pick_failed;
+  // Data words of the job, registered (the header takes four or more
+  // cycles after the pick, so ew_q is in place before Data is counted)
+  logic [LEN_W-1:0] ew_q;
   wire stat_failed = cur_stat.valid && cur_stat.code != ERR_NONE;
 
   always_comb begin
@@ -148,6 +159,7 @@ module openenoc_oetp_tx
       state_q        <= TX_IDLE;
       owner_q        <= OWN_RAW;
       job_q          <= '0;
+      ew_q           <= '0;
       hidx_q         <= '0;
       held_q         <= '0;
       wc_q           <= '0;
@@ -167,6 +179,7 @@ module openenoc_oetp_tx
     end else begin
       ini_done_q <= 1'b0;
       rsp_done_q <= 1'b0;
+      ew_q       <= data_words(job_q.data_len);
       if (out_ready) o_valid_q <= 1'b0;
       if (eth_done)  eth_seen_q <= 1'b1;
 
@@ -184,7 +197,7 @@ module openenoc_oetp_tx
             if (pick_ini) raw_turn_q <= 1'b1;
             job_q   <= pick_job;
             hidx_q  <= '0;
-            if (pick_job.has_data && pre_failed(pick_job, pick_stat)) begin
+            if (pick_failed) begin
               code_q <= (pick_stat.code != ERR_NONE) ? pick_stat.code : ERR_LOCAL_AXIS;
               if (pick_stat.len != '0) begin
                 state_q <= TX_PRE_DRAIN;
@@ -233,7 +246,7 @@ module openenoc_oetp_tx
             code_q  <= cur_stat.code;
             state_q <= TX_ERROR_FLUSH;
           end else if (in_fire) begin
-            if (wc_q == ew) begin
+            if (wc_q == ew_q) begin
               // more source words than Length: end the frame, drop the rest
               code_q         <= ERR_LOCAL_AXIS;
               in_last_seen_q <= in_last;
@@ -258,7 +271,7 @@ module openenoc_oetp_tx
             o_valid_q <= 1'b1;
             o_data_q  <= held_q;
             o_keep_q  <= '1;
-            if (cur_stat.code == ERR_NONE && cur_stat.len == job_q.data_len && wc_q == ew) begin
+            if (cur_stat.code == ERR_NONE && cur_stat.len == job_q.data_len && wc_q == ew_q) begin
               o_last_q <= 1'b0;
               state_q  <= TX_EOD;
             end else begin

@@ -10,8 +10,16 @@
 #                               start to the slowest slave's copy being
 #                               complete, on the master's clock
 #   guest.replicate.mcast.mbps  the same on the socket-multicast segment with
-#                               the demo's pacing (recovery of datagrams the
-#                               host dropped included)
+#                               the demo's pacing (400 Mbit/s = 50 MB/s) and
+#                               its socket buffers, no injected loss (repairs
+#                               of datagrams the host dropped included)
+#   guest.replicate.loss2.efficiency, .loss5.efficiency
+#                               goodput with 2 % / 5 % injected receive loss
+#                               divided by the lossless goodput of the same
+#                               demo invocation (the best lossless of --runs)
+#   guest.replicate.repair_ratio  repair bytes the master sent (multicast +
+#                               unicast) / bytes the slaves lost, at 2 %
+#   guest.replicate.slaves4.mbps  the mcast figure with 4 slaves
 #   guest.replicate.local.mbps  the same block between two openenoc devices in
 #                               one VM on a QEMU hub (master and slave are two
 #                               processes in that guest): the guest and the
@@ -30,6 +38,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 usage() {
     cat <<EOF
 usage: $0 [--size BYTES] [--runs N]
+Replication over oETP (hub and multicast segments, 2 and 4 slaves, 0/2/5 %
+injected loss), RMEM latency and TCP between two VMs, measured in the guests.
   --size BYTES  block and TCP payload (default 8M)
   --runs N      runs per figure, the best counts (default 3)
 Logs in build/bench-guest.
@@ -67,16 +77,23 @@ slowest_slave() {
 }
 best() { sort -g | tail -n 1; }
 
-# One demo run on a segment; prints the slowest slave's MB/s.
-replicate() {   # $1 = segment, $2 = run number
-    local dir=$out/$1-$2
-    if ! "$top/scripts/demo.sh" --loss 0 --size "$size" --segment "$1" --out "$dir" \
-            --quiet > "$dir.txt" 2>&1; then
+# One demo invocation; prints the slowest slave's MB/s of its first run.
+replicate() {   # $1 = segment, $2 = run name, more demo.sh options
+    local seg=$1 dir=$out/$1-$2
+    shift 2
+    if ! "$top/scripts/demo.sh" --size "$size" --segment "$seg" --out "$dir" \
+            --quiet --loss 0 "$@" > "$dir.txt" 2>&1; then
         cat "$dir.txt" >&2
-        echo "bench-guest: the replication run on the $1 segment failed" >&2
+        echo "bench-guest: the replication run $dir failed" >&2
         exit 1
     fi
     slowest_slave < "$dir/loss0/results"
+}
+# repair bytes / lost bytes of a run's master line
+repair_ratio() {
+    awk '/role=master/ { for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+                         if (v["lost_bytes"] > 0)
+                             printf "%.2f\n", (v["mcast_repair_bytes"] + v["ucast_repair_bytes"]) / v["lost_bytes"] }' "$1"
 }
 
 # Both ends in one VM: no socket between QEMU processes.
@@ -116,23 +133,39 @@ tcp() {     # $1 = run number
            if (v["time_us"] > 0) printf "%.1f\n", v["bytes"] / v["time_us"] }' <<<"$line"
 }
 
-hub=() local_=() tcps=()
+hub=() local_=() tcps=() mcasts=()
 for ((i = 1; i <= runs; i++)); do
     hub+=("$(replicate hub "$i")")
     local_+=("$(replicate_local "$i")")
     tcps+=("$(tcp "$i")")
+    # Lossless, 2 % and 5 % in one demo invocation: the ratios come from it.
+    mcasts+=("$(replicate mcast "$i" --loss "0 2 5")")
 done
-mcast=$(replicate mcast 1)
+# The multicast invocation with the best lossless figure gives all its figures.
+best_i=1
+for ((i = 2; i <= runs; i++)); do
+    awk -v a="${mcasts[$((i - 1))]}" -v b="${mcasts[$((best_i - 1))]}" 'BEGIN { exit !(a > b) }' && best_i=$i
+done
+mdir=$out/mcast-$best_i
+mcast=${mcasts[$((best_i - 1))]}
+loss2=$(slowest_slave < "$mdir/loss2/results")
+loss5=$(slowest_slave < "$mdir/loss5/results")
+ratio2=$(repair_ratio "$mdir/loss2/results")
+slaves4=$(replicate mcast 4slaves --slaves 4)
 hub_mbps=$(printf '%s\n' "${hub[@]}" | best)
 local_mbps=$(printf '%s\n' ${local_[@]+"${local_[@]}"} | best)
 tcp_mbps=$(printf '%s\n' ${tcps[@]+"${tcps[@]}"} | best)
 [ -n "$local_mbps" ] || { echo "bench-guest: the one-VM replication gave no result (see $out/local-*.log)" >&2; exit 1; }
 [ -n "$tcp_mbps" ] || { echo "bench-guest: the TCP runs gave no result (see $out/tcp0-*.log)" >&2; exit 1; }
 p50=$(sed -n 's/.*role=slave.* rmem=ok rmem_read_us_p50=\([0-9]*\).*/\1/p' "$out/hub-1/loss0/results")
-echo "bench-guest: runs (MB/s): hub ${hub[*]}; one VM ${local_[*]}; tcp ${tcps[*]}; mcast $mcast"
+echo "bench-guest: runs (MB/s): hub ${hub[*]}; one VM ${local_[*]}; tcp ${tcps[*]}; mcast ${mcasts[*]} (run $best_i: 2 % loss $loss2, 5 % loss $loss5); 4 slaves $slaves4"
 
 echo "BENCH guest.replicate.mbps $hub_mbps MB/s"
 echo "BENCH guest.replicate.mcast.mbps $mcast MB/s"
+awk -v a="$loss2" -v b="$mcast" 'BEGIN { printf "BENCH guest.replicate.loss2.efficiency %.2f x\n", (b > 0) ? a / b : 0 }'
+awk -v a="$loss5" -v b="$mcast" 'BEGIN { printf "BENCH guest.replicate.loss5.efficiency %.2f x\n", (b > 0) ? a / b : 0 }'
+echo "BENCH guest.replicate.repair_ratio ${ratio2:-0} x"
+echo "BENCH guest.replicate.slaves4.mbps $slaves4 MB/s"
 echo "BENCH guest.replicate.local.mbps $local_mbps MB/s"
 [ -z "$p50" ] || echo "BENCH guest.rmem.read_us_p50 $p50 us"
 echo "BENCH guest.tcp.mbps $tcp_mbps MB/s"

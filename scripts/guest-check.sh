@@ -1,18 +1,34 @@
 #!/usr/bin/env bash
 # make check-guest: the in-guest driver tests (one VM, two openenoc devices
-# on one QEMU hub), the INTx path, and a shortened replication demo (1 MiB:
+# on one QEMU hub), userspace interrupt service (oe-uirq-tests: the driver's
+# userspace-interrupt mode, uio_pci_generic, vfio-pci), the INTx path, and a
+# shortened replication demo (1 MiB:
 # multicast segment with and without injected loss, hub segment). Pass/fail
 # is read back from the guests' consoles.
+# make check-guest-rtl (--rtl MODEL): the driver tests that matter, with both
+# devices on the RTL engine (guest/rootfs/bin/oe-rtl-tests), and nothing else.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 
+rtl_model=
 case ${1:-} in
 -h|--help)
-    echo "usage: $0   (run by make check-guest; logs in build/check-guest)"
+    cat <<EOF
+usage: $0 [--rtl MODEL]
+  (no option)  make check-guest; logs in build/check-guest
+  --rtl MODEL  make check-guest-rtl: every device on engine=rtl with the
+               Verilator model library MODEL (build/cosim/libopenenoc_rtl.so);
+               logs in build/check-guest-rtl
+EOF
     exit 0 ;;
+--rtl)
+    [ -f "${2:-}" ] || { echo "guest-check: no RTL model at '${2:-}': run 'make cosim'" >&2; exit 2; }
+    rtl_model=$(realpath "$2") ;;
+'') ;;
+*) echo "guest-check: unknown argument '$1' (see --help)" >&2; exit 2 ;;
 esac
 
-out=$top/build/check-guest
+out=$top/build/check-guest${rtl_model:+-rtl}
 rm -rf "$out"
 mkdir -p "$out"
 pass=0 fail=0
@@ -21,23 +37,45 @@ note() { if [ "$2" = 0 ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((
 pid=
 trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true' EXIT INT TERM
 
-# Driver tests. The hub joins the two devices; irq_mode stays auto (MSI-X).
-"$top/scripts/guest-run.sh" --timeout 300 --mem 512 \
-    --enoc 02:0e:0c:00:0a:01=hubport,hubid=0 --enoc 02:0e:0c:00:0b:01=hubport,hubid=0 \
-    --log "$out/driver.log" -- oe-driver-tests > "$out/driver.qemu.log" 2>&1 &
-pid=$!
-wait "$pid" || true
-pid=
-grep -a '^OE-TEST ' "$out/driver.log" | tr -d '\r' || true
-summary=$(grep -a '^OE-TESTS:' "$out/driver.log" | tr -d '\r' || true)
-if [ -z "$summary" ]; then
-    note driver-tests 1 "no summary from the guest ($(tail -n 2 "$out/driver.qemu.log" "$out/driver.log" 2>/dev/null | tr '\n' ' '))"
-else
+# One guest with the given devices (hub2: two joined by a hub), running an
+# in-guest suite (guest/rootfs/bin/NAME) whose OE-TEST lines and summary are
+# counted here.
+hub2=(--enoc 02:0e:0c:00:0a:01=hubport,hubid=0 --enoc 02:0e:0c:00:0b:01=hubport,hubid=0)
+guest_suite() {  # NAME TIMEOUT guest-run.sh options (the devices)...
+    local name=$1 tmo=$2 p f summary
+    shift 2
+    "$top/scripts/guest-run.sh" --timeout "$tmo" --mem 512 "$@" \
+        --log "$out/$name.log" -- "$name" > "$out/$name.qemu.log" 2>&1 &
+    pid=$!
+    wait "$pid" || true
+    pid=
+    grep -a '^OE-TEST ' "$out/$name.log" | tr -d '\r' || true
+    summary=$(grep -a '^OE-TESTS:' "$out/$name.log" | tr -d '\r' || true)
+    if [ -z "$summary" ]; then
+        note "$name" 1 "no summary from the guest ($(tail -n 2 "$out/$name.qemu.log" "$out/$name.log" 2>/dev/null | tr '\n' ' '))"
+        return
+    fi
     p=$(sed 's/.*: \([0-9]*\) passed.*/\1/' <<<"$summary")
     f=$(sed 's/.*, \([0-9]*\) failed.*/\1/' <<<"$summary")
     pass=$((pass + p))
     fail=$((fail + f))
+}
+
+if [ -n "$rtl_model" ]; then
+    guest_suite oe-rtl-tests 600 "${hub2[@]}" --enoc-prop engine=rtl --enoc-prop "rtl-model=$rtl_model"
+    echo "check-guest-rtl: $pass passed, $fail failed"
+    [ "$fail" = 0 ]
+    exit
 fi
+
+# Driver tests; irq_mode stays auto (MSI-X).
+guest_suite oe-driver-tests 300 "${hub2[@]}"
+
+# Firmware-style IRQ service from userspace: openenoc.ko's userspace-
+# interrupt mode (MSI-X, INTx), uio_pci_generic and vfio-pci (no-IOMMU).
+# One device with no network: its storm of frames is never held back.
+guest_suite oe-uirq-tests 300 --enoc 02:0e:0c:00:0a:01
+grep -a '^OE-UIRQ ' "$out/oe-uirq-tests.log" | tr -d '\r' || true
 
 # Each interrupt mode the driver falls back to, forced in turn (the driver
 # tests above ran with MSI-X): module reloaded with irq_mode=..., selftest.
@@ -63,7 +101,7 @@ done
 
 # The short demo, without and with injected loss; with loss, the recovery
 # must have had something to do (else the loss was not injected at all).
-if "$top/scripts/demo.sh" --size 1M --chunk 64K --loss "0 2" --timeout 300 --out "$out/demo" \
+if "$top/scripts/demo.sh" --size 1M --loss "0 2" --timeout 300 --out "$out/demo" \
         > "$out/demo.txt" 2>&1; then
     note demo-short 0
 else

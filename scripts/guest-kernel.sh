@@ -49,14 +49,26 @@ kver=${hdr#/usr/src/linux-headers-}
 if [ "$print_only" = 1 ]; then echo "$kver"; exit 0; fi
 
 # Modules the guest may load besides ours. Paths inside the package.
+# uio_pci_generic and vfio-pci (with what they need, in load order) are the
+# userspace-driver routes of check-guest (guest/rootfs/bin/oe-uirq-tests).
 modules=(
     kernel/drivers/net/ethernet/intel/e1000/e1000.ko
     kernel/drivers/firmware/qemu_fw_cfg.ko
+    kernel/drivers/uio/uio.ko
+    kernel/drivers/uio/uio_pci_generic.ko
+    kernel/virt/lib/irqbypass.ko
+    kernel/drivers/vfio/vfio.ko
+    kernel/drivers/vfio/vfio_virqfd.ko
+    kernel/drivers/vfio/pci/vfio-pci-core.ko
+    kernel/drivers/vfio/pci/vfio-pci.ko
 )
 
-if [ -s "$out/vmlinux" ] && [ "$(cat "$out/kver" 2>/dev/null)" = "$kver" ]; then
-    exit 0
-fi
+have_all() {
+    local m
+    [ -s "$out/vmlinux" ] && [ "$(cat "$out/kver" 2>/dev/null)" = "$kver" ] || return 1
+    for m in "${modules[@]}"; do [ -f "$out/modules/${m##*/}" ] || return 1; done
+}
+have_all && exit 0
 
 cache=${OPENENOC_CACHE:-/var/cache/openenoc}/guest
 mkdir -p "$cache" "$out" 2>/dev/null || die "cannot create $cache or $out"

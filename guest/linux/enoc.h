@@ -26,9 +26,11 @@
 #define ENOC_MAX_DEVICES	64
 /* Events queued per reader before the oldest are dropped. */
 #define ENOC_EVENT_QUEUE	512
-/* Claims serviced per interrupt before handing the CPU back; the level (or
+/*
+ * Claims serviced per interrupt before handing the CPU back; the level (or
  * the next MSI the device sends when completion pops a non-empty FIFO)
- * brings us back for the rest. */
+ * brings us back for the rest.
+ */
 #define ENOC_CLAIM_BUDGET	64
 
 struct enoc_buf_mem {
@@ -58,6 +60,10 @@ struct enoc_dev {
 	u64 irq_count;
 	u64 event_count;
 	u64 spurious;
+	/* Userspace-interrupt mode (ENOC_IOC_IRQ_USER), under files_lock. */
+	struct enoc_file *irq_owner;	/* claims and completes; NULL: we do */
+	u32 user_irq_count;		/* interrupts signalled to the owner */
+	bool user_masked;		/* we masked the interrupt for it */
 };
 
 struct enoc_file {
@@ -67,6 +73,7 @@ struct enoc_file {
 	wait_queue_head_t wait;
 	DECLARE_KFIFO(events, struct enoc_event, ENOC_EVENT_QUEUE);
 	bool lost;			/* queue overflowed since last read */
+	u32 irq_seen;			/* user_irq_count at the last read */
 };
 
 static inline u32 enoc_rd(struct enoc_dev *enoc, u32 off)
@@ -82,10 +89,15 @@ static inline void enoc_wr(struct enoc_dev *enoc, u32 off, u32 val)
 /* enoc_irq.c */
 int enoc_irq_setup(struct enoc_dev *enoc);
 void enoc_irq_teardown(struct enoc_dev *enoc);
+int enoc_irq_user_set(struct enoc_file *f, bool on);
+int enoc_irq_user_mask(struct enoc_file *f, bool mask);
+ssize_t enoc_irq_user_read(struct enoc_file *f, char __user *ubuf, size_t count);
+bool enoc_irq_user_pending(struct enoc_file *f);
 
 /* enoc_cdev.c */
 int enoc_cdev_init(void);
 void enoc_cdev_exit(void);
+struct enoc_dev *enoc_dev_alloc(struct pci_dev *pdev);
 int enoc_cdev_add(struct enoc_dev *enoc);
 void enoc_cdev_del(struct enoc_dev *enoc);
 vm_fault_t enoc_vm_sigbus(struct vm_fault *vmf);

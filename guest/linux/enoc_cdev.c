@@ -120,6 +120,7 @@ static int enoc_release(struct inode *inode, struct file *filp)
 	struct enoc_dev *enoc = f->enoc;
 
 	mutex_lock(&enoc->lock);
+	enoc_irq_user_set(f, false);
 	spin_lock_irq(&enoc->files_lock);
 	list_del(&f->node);
 	spin_unlock_irq(&enoc->files_lock);
@@ -143,6 +144,8 @@ static ssize_t enoc_read(struct file *filp, char __user *ubuf, size_t count,
 	unsigned int n;
 	int ret;
 
+	if (READ_ONCE(enoc->irq_owner) == f)
+		return enoc_irq_user_read(f, ubuf, count);
 	if (count < sizeof(ev[0]))
 		return -EINVAL;
 	count = min_t(size_t, count / sizeof(ev[0]), ARRAY_SIZE(ev));
@@ -169,13 +172,33 @@ static ssize_t enoc_read(struct file *filp, char __user *ubuf, size_t count,
 	return n * sizeof(ev[0]);
 }
 
+/* The owner in userspace-interrupt mode writes 1 to unmask, 0 to mask. */
+static ssize_t enoc_write(struct file *filp, const char __user *ubuf,
+			  size_t count, loff_t *ppos)
+{
+	struct enoc_file *f = filp->private_data;
+	u32 v;
+	int ret;
+
+	if (count != sizeof(v))
+		return -EINVAL;
+	if (copy_from_user(&v, ubuf, sizeof(v)))
+		return -EFAULT;
+	if (v > 1)
+		return -EINVAL;
+	if (!READ_ONCE(f->enoc->alive))
+		return -ENODEV;
+	ret = enoc_irq_user_mask(f, !v);
+	return ret ? ret : sizeof(v);
+}
+
 static __poll_t enoc_poll(struct file *filp, poll_table *wait)
 {
 	struct enoc_file *f = filp->private_data;
 	__poll_t mask = 0;
 
 	poll_wait(filp, &f->wait, wait);
-	if (!kfifo_is_empty(&f->events))
+	if (!kfifo_is_empty(&f->events) || enoc_irq_user_pending(f))
 		mask |= EPOLLIN | EPOLLRDNORM;
 	if (!READ_ONCE(f->enoc->alive))
 		mask |= EPOLLHUP | EPOLLERR;
@@ -206,11 +229,13 @@ static void enoc_fill_info(struct enoc_dev *enoc, struct enoc_info *info)
 	spin_unlock_irq(&enoc->files_lock);
 }
 
-static long enoc_ioctl_locked(struct enoc_dev *enoc, unsigned int cmd,
+static long enoc_ioctl_locked(struct enoc_file *f, unsigned int cmd,
 			      void __user *arg)
 {
+	struct enoc_dev *enoc = f->enoc;
 	struct enoc_info info;
 	struct enoc_buf b;
+	u32 on;
 	int ret;
 
 	switch (cmd) {
@@ -231,6 +256,12 @@ static long enoc_ioctl_locked(struct enoc_dev *enoc, unsigned int cmd,
 		return copy_to_user(arg, &b, sizeof(b)) ? -EFAULT : 0;
 	case ENOC_IOC_BUF_FREE:
 		return enoc_buf_free(enoc);
+	case ENOC_IOC_IRQ_USER:
+		if (copy_from_user(&on, arg, sizeof(on)))
+			return -EFAULT;
+		if (on > 1)
+			return -EINVAL;
+		return enoc_irq_user_set(f, on);
 	default:
 		return -ENOTTY;
 	}
@@ -243,7 +274,7 @@ static long enoc_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 	long ret;
 
 	mutex_lock(&enoc->lock);
-	ret = enoc->alive ? enoc_ioctl_locked(enoc, cmd, (void __user *)arg) :
+	ret = enoc->alive ? enoc_ioctl_locked(f, cmd, (void __user *)arg) :
 			    -ENODEV;
 	mutex_unlock(&enoc->lock);
 	return ret;
@@ -254,6 +285,7 @@ static const struct file_operations enoc_fops = {
 	.open = enoc_open,
 	.release = enoc_release,
 	.read = enoc_read,
+	.write = enoc_write,
 	.poll = enoc_poll,
 	.mmap = enoc_mmap,
 	.unlocked_ioctl = enoc_ioctl,
@@ -270,40 +302,53 @@ static void enoc_dev_release(struct device *dev)
 }
 
 /*
- * Takes ownership of enoc: on failure it is freed through the device's
- * release, like on the last put_device() after success.
+ * A new endpoint struct owned by its embedded device: the caller drops it
+ * with put_device(), which frees it through enoc_dev_release().
  */
-int enoc_cdev_add(struct enoc_dev *enoc)
+struct enoc_dev *enoc_dev_alloc(struct pci_dev *pdev)
 {
-	int ret;
+	struct enoc_dev *enoc;
+	int index, ret;
 
-	ret = ida_alloc_max(&enoc_ida, ENOC_MAX_DEVICES - 1, GFP_KERNEL);
-	if (ret < 0) {
-		kfree(enoc);
-		return ret;
+	index = ida_alloc_max(&enoc_ida, ENOC_MAX_DEVICES - 1, GFP_KERNEL);
+	if (index < 0)
+		return ERR_PTR(index);
+	enoc = kzalloc(sizeof(*enoc), GFP_KERNEL);
+	if (!enoc) {
+		ida_free(&enoc_ida, index);
+		return ERR_PTR(-ENOMEM);
 	}
-	enoc->index = ret;
+	enoc->pdev = pdev;
+	enoc->index = index;
+	mutex_init(&enoc->lock);
+	spin_lock_init(&enoc->files_lock);
+	INIT_LIST_HEAD(&enoc->files);
+	enoc->alive = true;
 	device_initialize(&enoc->dev);
 	enoc->dev.class = enoc_class;
-	enoc->dev.parent = &enoc->pdev->dev;
-	enoc->dev.devt = MKDEV(MAJOR(enoc_devt), enoc->index);
+	enoc->dev.parent = &pdev->dev;
+	enoc->dev.devt = MKDEV(MAJOR(enoc_devt), index);
 	enoc->dev.release = enoc_dev_release;
-	ret = dev_set_name(&enoc->dev, "enoc%d", enoc->index);
-	if (ret)
-		goto err_put;
+	ret = dev_set_name(&enoc->dev, "enoc%d", index);
+	if (ret) {
+		put_device(&enoc->dev);
+		return ERR_PTR(ret);
+	}
 	cdev_init(&enoc->cdev, &enoc_fops);
 	enoc->cdev.owner = THIS_MODULE;
-	ret = cdev_device_add(&enoc->cdev, &enoc->dev);
-	if (ret)
-		goto err_put;
-	return 0;
-
-err_put:
-	put_device(&enoc->dev);
-	return ret;
+	return enoc;
 }
 
-/* No new opens or mappings; existing ones are revoked; readers woken. */
+/* Publishes /dev/enocN; on failure the caller still holds its reference. */
+int enoc_cdev_add(struct enoc_dev *enoc)
+{
+	return cdev_device_add(&enoc->cdev, &enoc->dev);
+}
+
+/*
+ * No new opens or mappings; existing ones are revoked; readers woken. The
+ * buffer stays until the endpoint is quiet (enoc_remove).
+ */
 void enoc_cdev_del(struct enoc_dev *enoc)
 {
 	struct enoc_file *f;
@@ -316,7 +361,6 @@ void enoc_cdev_del(struct enoc_dev *enoc)
 		unmap_mapping_range(f->filp->f_mapping, 0, 0, 1);
 		wake_up_interruptible(&f->wait);
 	}
-	enoc_buf_release(enoc);
 	mutex_unlock(&enoc->lock);
 }
 

@@ -64,15 +64,11 @@ static int enoc_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	}
 	pci_set_master(pdev);
 
-	enoc = kzalloc(sizeof(*enoc), GFP_KERNEL);
-	if (!enoc)
-		return -ENOMEM;
-	enoc->pdev = pdev;
+	/* From here on the struct belongs to its embedded device: put_device(). */
+	enoc = enoc_dev_alloc(pdev);
+	if (IS_ERR(enoc))
+		return PTR_ERR(enoc);
 	enoc->csr = pcim_iomap_table(pdev)[0];
-	mutex_init(&enoc->lock);
-	spin_lock_init(&enoc->files_lock);
-	INIT_LIST_HEAD(&enoc->files);
-	enoc->alive = true;
 	pci_set_drvdata(pdev, enoc);
 	enoc_quiesce(enoc);
 	if (enoc_rd(enoc, OE_RAW_RX_COMMAND_STATUS) & OE_RAW_RX_COMMAND_STATUS_ARMED_MASK)
@@ -80,16 +76,13 @@ static int enoc_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 			 "raw RX still armed by an earlier user: the next frame lands at %#x\n",
 			 enoc_rd(enoc, OE_RAW_RX_BUFFER_ADDRESS));
 
-	/* From here on the struct belongs to its embedded device. */
+	/* The interrupt works before anyone can open the device. */
+	ret = enoc_irq_setup(enoc);
+	if (ret)
+		goto err_put;
 	ret = enoc_cdev_add(enoc);
 	if (ret)
-		return ret;
-	ret = enoc_irq_setup(enoc);
-	if (ret) {
-		enoc_cdev_del(enoc);
-		put_device(&enoc->dev);
-		return ret;
-	}
+		goto err_irq;
 
 	info = enoc_rd(enoc, OE_INFO) | (u64)enoc_rd(enoc, OE_INFO_HI) << 32;
 	dev_info(&pdev->dev,
@@ -102,12 +95,21 @@ static int enoc_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		 enoc_rd(enoc, ENOC_MODEL_MAGIC_OFF) == ENOC_MODEL_MAGIC ?
 		 "" : " (no model ID block)");
 	return 0;
+
+err_irq:
+	enoc_irq_teardown(enoc);
+err_put:
+	put_device(&enoc->dev);
+	return ret;
 }
 
+/* probe in reverse: users lose the device, the IRQ goes, the endpoint goes quiet. */
 static void enoc_remove(struct pci_dev *pdev)
 {
 	struct enoc_dev *enoc = pci_get_drvdata(pdev);
 
+	enoc_cdev_del(enoc);
+	enoc_irq_teardown(enoc);
 	/*
 	 * The endpoint stops touching memory before its buffer is freed: a
 	 * remote peer may still be writing into our window, and a raw RX may
@@ -115,9 +117,9 @@ static void enoc_remove(struct pci_dev *pdev)
 	 */
 	pci_clear_master(pdev);
 	enoc_quiesce(enoc);
-	/* Mirror of probe: users lose the device first, then the IRQ goes. */
-	enoc_cdev_del(enoc);
-	enoc_irq_teardown(enoc);
+	mutex_lock(&enoc->lock);
+	enoc_buf_release(enoc);
+	mutex_unlock(&enoc->lock);
 	put_device(&enoc->dev);
 }
 

@@ -2,9 +2,17 @@
  * enoc-repl: the guest side of `make demo`. One master replicates a memory
  * block to N slaves with one multicast peer DMA block (group MAC, mode 3;
  * slaves in mode 2 with the group in config.multicast_address). Multicast is
- * best effort, so each slave checks per-chunk CRC-32s and asks the master to
- * re-send missing or wrong chunks by unicast DMA (repl_proto.h). One slave
- * also reads and writes the master's memory through its RMEM window.
+ * best effort, so recovery is NACK-based, after NORM (RFC 5740) and PGM
+ * (RFC 3208): the master publishes a sum and the last word of every DMA
+ * fragment before the push; each slave checks fragments as they land and
+ * NACKs the ones that did not (compact ranges); the master gathers NACKs
+ * for a fraction of the round trip and repairs a fragment missed by two or
+ * more slaves with one multicast block, one missed by a single slave by
+ * unicast, while the push is still going out. Timers come from the measured
+ * round trip. The master stops when every slave has confirmed the CRC-32 of
+ * the whole block, or has gone silent (reported). docs/guest.md has the
+ * protocol; repl_proto.h the messages. One slave also reads and writes the
+ * master's memory through its RMEM window.
  *
  * Results go to stdout as "OE-RESULT key=value ..." lines for the host.
  */
@@ -19,49 +27,82 @@
 #include "cli.h"
 #include "repl_proto.h"
 
-#define RESEND_MAX_CHUNKS 16
-#define RESEND_PIECE_FRAGMENTS 8
-#define RESEND_TRIES 8
+#define MAX_SLAVES 64
 #define RMEM_WORDS 256
-/* A slave repeats a request this long after it went unanswered, then
- * twice as long each time up to the maximum. */
-#define REQ_RETRY_MS 100
-#define REQ_RETRY_MAX_MS 1000
-/* Response timeouts: a lost frame costs this much before a retry. Answers
- * take well under a millisecond; a busy host can delay one by tens. */
-#define RESPONSE_TIMEOUT_MS 50
 #define RMEM_TRIES 50
+/* Fragments in one repair block: small, so that a fragment someone else
+ * NACKs meanwhile is not stuck behind a long unicast run. */
+#define REPAIR_MAX_FRAGS 16
+/* Single-slave repairs go unicast only when no more fragments than this
+ * wait for repair (see unicast_blocks). */
+#define UNICAST_BACKLOG 4
+/* Round trip assumed until one is measured (the first HELLO only). */
+#define RTT_INITIAL_US 20000
+/* Extra round-trip samples a slave takes before it says it is ready. */
+#define RTT_PROBES 4
+/* Bounds of every timer derived from the round trip. */
+#define RTO_MIN_US 1000
+#define RTO_MAX_US 1000000
+/* How often a slave looks at its buffer while fragments come in. */
+#define SCAN_US 250
+/* Response timeout of the slave's RMEM accesses and of the master's DMA
+ * until a round trip is known. */
+#define RESPONSE_TIMEOUT_MS 50
+
+/* The master's peer entries. An incoming request resolves to the lowest
+ * entry with its source MAC, so slave 1's RMEM entry sits below the unicast
+ * repair entry, which may hold slave 1's MAC. */
+enum { PEER_PUSH = 0, PEER_RMEM = 1, PEER_MREPAIR = 2, PEER_UREPAIR = 3 };
+/* The slave's: the window the master's writes land in (the lowest entry
+ * with the master's MAC, so incoming writes resolve to it), then RMEM's. */
+enum { SLAVE_WINDOW = 0, SLAVE_RMEM = 1 };
 
 typedef struct Slave {
     uint64_t mac;
     uint32_t bus;
-    bool hello, finished, verified;
+    bool hello, ready, have_all, finished, verified, vanished;
     unsigned rmem;              /* REPL_RMEM_* the slave reported */
-    /* On the master's clock, from the start of the block: when the slave
-     * said the block had arrived, when its last re-send ended. */
-    uint64_t arrived_us, resent_us;
-    /* The last re-send request served and its result: a repeat of it (our
-     * answer was lost, or came after the slave's retry) is answered again
-     * without sending the data twice. */
-    uint32_t resend_seq, resend_rc;
-    uint32_t recovered;
+    uint32_t rtt_us;            /* as the slave measured it */
+    uint64_t heard_us;          /* last frame from it, our clock */
+    uint64_t complete_us;       /* its HAVE_ALL, from the push start */
+    uint32_t lost, recovered;   /* fragments lost in the push; bytes */
 } Slave;
+
+/* A repair block in flight on one peer entry. */
+typedef struct Repair {
+    bool active;
+    uint32_t first, count;
+    int slave;                  /* index, or -1 for the multicast entry */
+} Repair;
 
 typedef struct Repl {
     EnocDev d;
-    bool master, rmem;
+    bool master, rmem, x_vanish;
     unsigned id, nslaves;
-    uint32_t size, chunk, nchunks, fragment, seed;
+    uint32_t size, fragment, seed;
+    uint32_t frag, nfrags;      /* bytes per DMA fragment (fragment & ~3) */
     uint64_t mac, master_mac, group;
-    int timeout_s;
+    int timeout_s, vanish_s;
     uint32_t tx_off, rmem_off;
     uint32_t seq;
+    uint32_t rtt_us;            /* smoothed round trip of requests */
     uint64_t deadline_us;
+    uint32_t *fsum, *flast;     /* per fragment: sum, last word */
     /* master */
-    Slave slaves[64];
-    uint32_t *sums;
+    Slave slaves[MAX_SLAVES];
+    uint32_t crc;               /* of the whole block */
     int state;
     uint64_t push_t0, push_us;
+    uint64_t *need;             /* per fragment: slaves that NACKed it */
+    uint64_t *nacked_at;        /* per fragment: first NACK since repaired */
+    uint32_t pending;           /* fragments with need != 0 */
+    uint32_t agg_us;            /* NACK gathering window */
+    Repair rep[2];              /* on repair_entry[] */
+    uint64_t mcast_repair, ucast_repair;    /* bytes */
+    /* For the log: repair blocks (multicast ones during the push), the
+     * first NACK and the last repair start, from the push start. */
+    unsigned mblocks, mblocks_push, ublocks;
+    uint64_t first_nack_us, last_repair_us;
     /* slave */
     uint32_t master_rmem_bus;
 } Repl;
@@ -77,16 +118,21 @@ typedef struct Msg {
 static const char usage[] =
     "usage: enoc-repl master --slaves N [options]\n"
     "       enoc-repl slave --id K [--rmem] [options]\n"
-    "The guest side of the replication demo (scripts/demo.sh runs it).\n"
+    "The guest side of the replication demo (scripts/demo.sh runs it):\n"
+    "multicast push, per-fragment NACKs, multicast/unicast repair.\n"
     "  --mac M          this endpoint's MAC\n"
     "  --master-mac M   the master's MAC (slaves)\n"
     "  --group M        the group MAC of the multicast block\n"
     "  --size B         bytes to replicate (default 4M)\n"
-    "  --chunk B        checksum/recovery granularity (default 64K)\n"
-    "  --fragment B     dma_max_fragment_size (default 8160)\n"
+    "  --fragment B     dma_max_fragment_size, the unit of loss detection and\n"
+    "                   repair (default 8160)\n"
     "  --seed S         data pattern seed (default 1)\n"
     "  --timeout S      give up after S seconds (default 240)\n"
-    "  --rmem           (slave) also test RMEM reads/writes against the master\n";
+    "  --vanish S       (master) a registered slave silent this long is\n"
+    "                   reported gone and not waited for (default 20)\n"
+    "  --rmem           (slave) also test RMEM reads/writes against the master\n"
+    "  --x-vanish       (slave, testing) exit silently once ready, as a slave\n"
+    "                   whose VM died would\n";
 
 /* "OE-INFO <guest seconds> ...": progress for the log, with the time so that
  * a slow phase shows. */
@@ -105,6 +151,49 @@ static void info(const char *fmt, ...)
 static bool timed_out(Repl *r)
 {
     return enoc_now_us() > r->deadline_us;
+}
+
+static uint32_t clamp_us(uint64_t v)
+{
+    return v < RTO_MIN_US ? RTO_MIN_US : v > RTO_MAX_US ? RTO_MAX_US : (uint32_t)v;
+}
+
+static uint32_t frag_len(const Repl *r, uint32_t k)
+{
+    uint32_t off = k * r->frag;
+
+    return r->size - off < r->frag ? r->size - off : r->frag;
+}
+
+/*
+ * The per-fragment sum: Fletcher-style over 64-bit words (the tail bytes
+ * zero-extended). Fast under TCG, where a slave sums every fragment as it
+ * lands; it finds a fragment missing or stale. The CRC-32 of the whole
+ * block is the final check.
+ */
+static uint32_t frag_sum(const uint8_t *p, uint32_t len)
+{
+    uint64_t a = len, b = 0, w;
+    uint32_t i = 0;
+
+    for (; i + 8 <= len; i += 8) {
+        memcpy(&w, p + i, 8);
+        a += w;
+        b += a;
+    }
+    if (i < len) {
+        w = 0;
+        memcpy(&w, p + i, len - i);
+        a += w;
+        b += a;
+    }
+    b ^= b >> 29;
+    return (uint32_t)(a ^ (a >> 32) ^ (b * 0x9E3779B97F4A7C15ull >> 32));
+}
+
+static uint32_t last_word(const Repl *r, uint32_t k)
+{
+    return *(const volatile uint32_t *)(r->d.buf + k * r->frag + frag_len(r, k) - 4);
 }
 
 static void send_msg(Repl *r, uint64_t dst, unsigned type, unsigned id, uint32_t seq,
@@ -183,27 +272,35 @@ static int recv_msg(Repl *r, Msg *m, int timeout_ms)
 
 /*
  * A slave's request: repeat until the master's answer of the same seq. The
- * interval doubles up to REQ_RETRY_MAX_MS: a master busy re-sending to
- * another slave reads none of its frames meanwhile, and unread frames fill
- * its endpoint's direct sink, which then holds back all reception (the
- * DMA replies the master is waiting for included).
+ * first repeat comes after a few measured round trips (RTT_INITIAL_US until
+ * one is known), then twice as long each time. An answer to a request sent
+ * once is a round-trip sample (Karn's rule: a repeated one is ambiguous);
+ * the timers use the smallest: samples taken while other VMs boot on the
+ * same host are tens of milliseconds, the path itself one or two.
  */
 static void request(Repl *r, unsigned type, const uint32_t *w, unsigned n,
                     unsigned want, Msg *m)
 {
     uint32_t seq = ++r->seq;
-    unsigned retry_ms = REQ_RETRY_MS;
+    uint32_t retry_us = clamp_us(4ull * r->rtt_us);
+    unsigned sent = 0;
 
     while (!timed_out(r)) {
-        uint64_t end = enoc_now_us() + retry_ms * 1000;
+        uint64_t t0 = enoc_now_us(), end = t0 + retry_us;
 
         send_msg(r, r->master_mac, type, r->id, seq, w, n);
+        sent++;
         while (enoc_now_us() < end) {
-            if (recv_msg(r, m, (int)retry_ms) && m->type == want && m->seq == seq) {
+            if (recv_msg(r, m, (int)(retry_us / 1000) + 1) && m->type == want &&
+                m->seq == seq) {
+                if (sent == 1) {
+                    uint32_t sample = (uint32_t)(enoc_now_us() - t0);
+                    r->rtt_us = sample < r->rtt_us ? sample : r->rtt_us;
+                }
                 return;
             }
         }
-        retry_ms = retry_ms * 2 > REQ_RETRY_MAX_MS ? REQ_RETRY_MAX_MS : retry_ms * 2;
+        retry_us = clamp_us(2ull * retry_us);
     }
     cli_die("slave %u: no answer from the master (type %u) before the timeout", r->id, type);
 }
@@ -213,6 +310,16 @@ static uint32_t clock_hz(Repl *r)
     uint32_t hz = enoc_rd(&r->d, ENOC_MODEL_CLOCK_OFF);
 
     return hz ? hz : 125000000u;
+}
+
+static void set_timeouts(Repl *r, uint32_t dma_us, uint32_t rmem_us)
+{
+    EnocConfig c;
+
+    enoc_config_get(&r->d, &c);
+    c.dma_timeout = (uint32_t)((uint64_t)clock_hz(r) * dma_us / 1000000);   /* per fragment */
+    c.rmem_timeout = (uint32_t)((uint64_t)clock_hz(r) * rmem_us / 1000000);
+    enoc_config_set(&r->d, &c);
 }
 
 static void setup_endpoint(Repl *r)
@@ -227,23 +334,15 @@ static void setup_endpoint(Repl *r)
     c.mac = r->mac;
     c.multicast = r->master ? 0 : r->group;
     c.rx_mode = 1;
-    /* Bounded waits turn a lost frame into error 8 / all ones, which the
-     * recovery handles, instead of a hang. */
-    c.dma_timeout = clock_hz(r) / 1000 * RESPONSE_TIMEOUT_MS;     /* per fragment */
-    c.rmem_timeout = clock_hz(r) / 1000 * RESPONSE_TIMEOUT_MS;
     c.max_fragment = r->fragment;
     enoc_config_set(&r->d, &c);
+    /* Bounded waits turn a lost frame into error 8 / all ones, which the
+     * recovery handles, instead of a hang. */
+    set_timeouts(r, RESPONSE_TIMEOUT_MS * 1000, RESPONSE_TIMEOUT_MS * 1000);
     enoc_raw_clear_errors(&r->d);
     enoc_event_enable(&r->d, OE_IRQ_EVENT_ENABLE_PEER_DMA_COMPLETE_MASK |
                       OE_IRQ_EVENT_ENABLE_NON_OETP_DMA_TX_COMPLETE_MASK |
                       OE_IRQ_EVENT_ENABLE_NON_OETP_DIRECT_RX_AVAILABLE_MASK);
-}
-
-static uint32_t chunk_len(Repl *r, uint32_t i)
-{
-    uint32_t off = i * r->chunk;
-
-    return r->size - off < r->chunk ? r->size - off : r->chunk;
 }
 
 static uint32_t rmem_word(unsigned i)
@@ -253,108 +352,6 @@ static uint32_t rmem_word(unsigned i)
 
 /* ---- master ---- */
 
-/*
- * Re-send chunks first..first+count-1 to one slave by unicast DMA, in pieces
- * of RESEND_PIECE_FRAGMENTS fragments, each retried on failure. A lost frame
- * fails the whole block it belongs to (and costs a response timeout), so on
- * a lossy segment small pieces retried here get through far sooner than the
- * slave asking again for the whole run. Returns the CSR error code of the
- * first piece that kept failing, or 0.
- */
-static int master_resend(Repl *r, Slave *s, uint32_t first, uint32_t count)
-{
-    uint32_t off = first * r->chunk, end = off;
-    uint32_t piece = RESEND_PIECE_FRAGMENTS * (r->fragment & ~3u);
-    EnocPeer p = { .mac = s->mac, .mode = ENOC_MODE_PUSH, .irq_enable = true };
-    int rc = 0;
-
-    for (uint32_t i = first; i < first + count; i++) {
-        end += chunk_len(r, i);
-    }
-    for (; off < end && rc == 0; off += p.size) {
-        p.local = r->d.buf_bus + off;
-        p.remote = s->bus + off;
-        p.size = end - off < piece ? end - off : piece;
-        for (int tries = 0; tries < RESEND_TRIES; tries++) {
-            enoc_peer_set(&r->d, 1, &p);
-            enoc_peer_clear_error(&r->d, 1);
-            rc = enoc_dma_run(&r->d, 1, 10000);
-            rc = rc < 0 ? OE_ERR_TIMEOUT : rc;
-            if (rc == 0) {
-                break;
-            }
-        }
-    }
-    /* Even a failed block may have completed the slave's copy. */
-    s->resent_us = enoc_now_us() - r->push_t0;
-    /* Back to disabled: this slave's own RMEM requests must resolve to the
-     * RMEM entry, and the lowest matching entry wins. */
-    p.mode = ENOC_MODE_DISABLED;
-    enoc_peer_clear_error(&r->d, 1);
-    enoc_peer_set(&r->d, 1, &p);
-    return rc;
-}
-
-static void master_handle(Repl *r, Msg *m);
-
-/*
- * One multicast block to every slave. The master keeps answering while the
- * block goes out, so that a slave's "arrived" is timed on this clock.
- */
-static void master_push(Repl *r)
-{
-    EnocPeer p = { .mac = r->group, .mode = ENOC_MODE_PUSH, .local = r->d.buf_bus,
-                   .remote = r->slaves[0].bus, .size = r->size, .irq_enable = true };
-    EnocStatus st;
-    Msg m;
-
-    for (unsigned k = 1; k < r->nslaves; k++) {
-        if (r->slaves[k].bus != r->slaves[0].bus) {
-            cli_die("slaves' buffers are at different bus addresses (%#x, %#x): "
-                    "boot them alike with the same openenoc.dma_pool",
-                    r->slaves[0].bus, r->slaves[k].bus);
-        }
-    }
-    r->state = REPL_PUSHING;
-    cli_check(enoc_peer_set(&r->d, 0, &p));
-    enoc_peer_clear_error(&r->d, 0);
-    r->push_t0 = enoc_now_us();
-    cli_check(enoc_dma_start(&r->d, 0));
-    for (;;) {
-        st = enoc_peer_status(&r->d, 0);
-        if (!st.request && st.idle) {
-            break;
-        }
-        if (timed_out(r)) {
-            cli_die("the multicast block did not finish (status %#x)",
-                    enoc_rd(&r->d, OE_PEER_DMA(0)));
-        }
-        if (recv_msg(r, &m, 1)) {
-            master_handle(r, &m);
-        }
-    }
-    r->push_us = enoc_now_us() - r->push_t0;
-    info("multicast block of %u bytes in %llu us: %s\n", r->size,
-         (unsigned long long)r->push_us, st.error ? oe_error_name(st.code) : "OK");
-    if (st.error) {
-        cli_die("multicast DMA failed: error %u (%s)", st.code, oe_error_name(st.code));
-    }
-    r->state = REPL_PUSHED;
-    /* Tell the slaves at once: one whose block lost fragments stops waiting
-     * for them (a lost announcement costs it one status poll). */
-    for (unsigned k = 0; k < r->nslaves; k++) {
-        uint32_t w[2] = { REPL_PUSHED, (uint32_t)r->push_us };
-
-        send_msg(r, r->slaves[k].mac, REPL_STATUS, k + 1, 0, w, 2);
-    }
-}
-
-/* When the slave's copy was complete, on this clock from the block start. */
-static uint64_t slave_complete_us(const Slave *s)
-{
-    return s->arrived_us > s->resent_us ? s->arrived_us : s->resent_us;
-}
-
 static Slave *slave_of(Repl *r, Msg *m)
 {
     if (m->id < 1 || m->id > r->nslaves) {
@@ -363,14 +360,219 @@ static Slave *slave_of(Repl *r, Msg *m)
     return &r->slaves[m->id - 1];
 }
 
+static bool in_repair(const Repair *rp, uint32_t k, int slave)
+{
+    return rp->active && k - rp->first < rp->count &&
+           (rp->slave < 0 || rp->slave == slave);
+}
+
+/* The repair entries: the first multicast only, the second either. */
+static const unsigned repair_entry[2] = { PEER_MREPAIR, PEER_UREPAIR };
+
+/* Fragments first..first+count-1 to the group (slave < 0) or one slave, on
+ * repair entry i. */
+static void repair_start(Repl *r, unsigned i, int slave, uint32_t first, uint32_t count)
+{
+    unsigned n = repair_entry[i];
+    uint32_t off = first * r->frag, len = 0;
+    EnocPeer p = { .mac = slave < 0 ? r->group : r->slaves[slave].mac,
+                   .mode = ENOC_MODE_PUSH, .local = r->d.buf_bus + off, .irq_enable = true };
+
+    for (uint32_t k = first; k < first + count; k++) {
+        len += frag_len(r, k);
+        r->need[k] = 0;
+        r->nacked_at[k] = 0;
+        r->pending--;
+    }
+    p.remote = (slave < 0 ? r->slaves[0].bus : r->slaves[slave].bus) + off;
+    p.size = len;
+    cli_check(enoc_peer_set(&r->d, n, &p));
+    enoc_peer_clear_error(&r->d, n);
+    cli_check(enoc_dma_start(&r->d, n));
+    r->rep[i] = (Repair) { .active = true, .first = first, .count = count, .slave = slave };
+    if (slave < 0) {
+        r->mcast_repair += len;
+        r->mblocks++;
+        r->mblocks_push += r->state == REPL_PUSHING;
+    } else {
+        r->ucast_repair += len;
+        r->ublocks++;
+    }
+    r->last_repair_us = enoc_now_us() - r->push_t0;
+}
+
+/* Whether a unicast block now would hold things up: the push, or a backlog
+ * of more than UNICAST_BACKLOG fragments, which two multicast blocks at a
+ * time clear without a device round trip per fragment (a loaded host once
+ * left 68 single-slave runs at the end of a push, 0.2 s by unicast). */
+static bool unicast_blocks(const Repl *r)
+{
+    return r->state == REPL_PUSHING || r->pending > UNICAST_BACKLOG;
+}
+
+/* A NACKed fragment waits this window for other slaves' NACKs. */
+static bool repair_due(const Repl *r, uint32_t k, uint64_t now)
+{
+    return r->need[k] && now - r->nacked_at[k] >= r->agg_us;
+}
+
+/*
+ * Start the next repairs among the fragments whose NACK window is over, on
+ * whichever repair entry is free (two multicast blocks may run at once: a
+ * master loop turn per block is slow under TCG on a loaded host). The
+ * device paces them with the push (its link-speed) and interleaves their
+ * fragments with it.
+ * - A run that two or more slaves NACKed: one multicast block.
+ * - A run that one slave NACKed: unicast, but only once the push and the
+ *   multicast repairs are done and at most UNICAST_BACKLOG fragments are
+ *   waiting. A unicast write waits for each fragment's
+ *   acknowledgement in the device's single initiating context, which holds
+ *   up every other block for a device round trip per fragment (several
+ *   milliseconds on a loaded host: 47 such fragments made a 0.11 s push of
+ *   4 MiB take 0.46 s). Until then such a run goes out multicast: on a
+ *   shared segment that costs the wire the same, the other slaves rewrite
+ *   bytes they hold.
+ */
+static void repair_tick(Repl *r, uint64_t now)
+{
+    for (int i = 0; i < 2; i++) {
+        EnocStatus st;
+
+        if (!r->rep[i].active) {
+            continue;
+        }
+        st = enoc_peer_status(&r->d, repair_entry[i]);
+        if (!st.request && st.idle) {
+            /* A failed block (a lost acknowledgement) is not retried here:
+             * the slave NACKs again what it still misses. */
+            r->rep[i].active = false;
+        }
+    }
+    for (uint32_t k = 0; r->pending && k < r->nfrags && (!r->rep[0].active || !r->rep[1].active);
+         k++) {
+        uint32_t n = 1;
+        unsigned i;
+        bool multi;
+
+        if (!repair_due(r, k, now)) {
+            continue;
+        }
+        multi = __builtin_popcountll(r->need[k]) >= 2 || unicast_blocks(r);
+        if (multi ? r->rep[0].active && r->rep[1].active : r->rep[0].active || r->rep[1].active) {
+            continue;
+        }
+        i = multi && !r->rep[0].active ? 0 : 1;
+        while (k + n < r->nfrags && n < REPAIR_MAX_FRAGS && repair_due(r, k + n, now) &&
+               (multi ? __builtin_popcountll(r->need[k + n]) >= 2 || unicast_blocks(r)
+                      : r->need[k + n] == r->need[k])) {
+            n++;
+        }
+        repair_start(r, i, multi ? -1 : __builtin_ctzll(r->need[k]), k, n);
+        k += n - 1;
+    }
+}
+
+static void master_nack(Repl *r, Msg *m, unsigned idx)
+{
+    uint64_t now = enoc_now_us(), bit = 1ull << idx;
+    unsigned n = m->nwords ? m->w[0] : 0;
+
+    if (r->state == REPL_WAITING) {
+        return;
+    }
+    if (n > (m->nwords - 1) / 2) {
+        n = (m->nwords - 1) / 2;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t first = m->w[1 + 2 * i], count = m->w[2 + 2 * i];
+
+        if (first >= r->nfrags || count > r->nfrags - first) {
+            continue;
+        }
+        for (uint32_t k = first; k < first + count; k++) {
+            /* Already on its way to this slave: its timer asks again if
+             * that repair is lost too. */
+            if ((r->need[k] & bit) || in_repair(&r->rep[0], k, (int)idx) ||
+                in_repair(&r->rep[1], k, (int)idx)) {
+                continue;
+            }
+            if (!r->need[k]) {
+                r->nacked_at[k] = now;
+                r->pending++;
+            }
+            if (!r->first_nack_us) {
+                r->first_nack_us = now - r->push_t0;
+            }
+            r->need[k] |= bit;
+        }
+    }
+}
+
+static void master_push_start(Repl *r)
+{
+    EnocPeer p = { .mac = r->group, .mode = ENOC_MODE_PUSH, .local = r->d.buf_bus,
+                   .remote = r->slaves[0].bus, .size = r->size, .irq_enable = true };
+    uint32_t rtt = 0;
+
+    for (unsigned k = 0; k < r->nslaves; k++) {
+        if (r->slaves[k].bus != r->slaves[0].bus) {
+            cli_die("slaves' buffers are at different bus addresses (%#x, %#x): "
+                    "boot them alike with the same openenoc.dma_pool",
+                    r->slaves[0].bus, r->slaves[k].bus);
+        }
+        rtt = r->slaves[k].rtt_us > rtt ? r->slaves[k].rtt_us : rtt;
+    }
+    /* NACKs for one loss come from every slave within about half a round
+     * trip of each other. A unicast repair's acknowledgement takes a device
+     * round trip, well under a guest one, which is what it may wait before
+     * it counts as lost. */
+    r->rtt_us = rtt;
+    r->agg_us = rtt / 2 < 200 ? 200 : rtt / 2 > 5000 ? 5000 : rtt / 2;
+    set_timeouts(r, clamp_us(rtt), RESPONSE_TIMEOUT_MS * 1000);
+    info("master: all %u slaves ready, round trip up to %u us, NACK window %u us\n",
+         r->nslaves, rtt, r->agg_us);
+    r->state = REPL_PUSHING;
+    cli_check(enoc_peer_set(&r->d, PEER_PUSH, &p));
+    enoc_peer_clear_error(&r->d, PEER_PUSH);
+    r->push_t0 = enoc_now_us();
+    cli_check(enoc_dma_start(&r->d, PEER_PUSH));
+}
+
+static void master_push_poll(Repl *r)
+{
+    EnocStatus st = enoc_peer_status(&r->d, PEER_PUSH);
+
+    if (st.request || !st.idle) {
+        return;
+    }
+    r->push_us = enoc_now_us() - r->push_t0;
+    info("multicast block of %u bytes in %llu us: %s\n", r->size,
+         (unsigned long long)r->push_us, st.error ? oe_error_name(st.code) : "OK");
+    if (st.error) {
+        cli_die("multicast DMA failed: error %u (%s)", st.code, oe_error_name(st.code));
+    }
+    r->state = REPL_PUSHED;
+    /* Tell the slaves at once, twice: the end of the push is when a slave
+     * knows its missing tail fragments are lost (a lost announcement still
+     * costs only a status request). */
+    for (int copy = 0; copy < 2; copy++) {
+        for (unsigned k = 0; k < r->nslaves; k++) {
+            uint32_t w[2] = { REPL_PUSHED, (uint32_t)r->push_us };
+
+            send_msg(r, r->slaves[k].mac, REPL_STATUS, k + 1, 0, w, 2);
+        }
+    }
+}
+
 static void master_handle(Repl *r, Msg *m)
 {
     Slave *s = slave_of(r, m);
     uint32_t w[REPL_MAX_WORDS + 2];
 
-    if (!s) {
+    if (!s || (m->type != REPL_HELLO && !s->hello)) {
         return;
     }
+    s->heard_us = enoc_now_us();
     switch (m->type) {
     case REPL_HELLO:
         if (m->nwords < 2 || m->w[1] != r->size) {
@@ -383,59 +585,63 @@ static void master_handle(Repl *r, Msg *m)
             /* Slave 1 reads and writes our RMEM area through its window. */
             EnocPeer p = { .mac = s->mac, .mode = ENOC_MODE_RMEM,
                            .local = r->d.buf_bus + r->rmem_off, .size = 4 * RMEM_WORDS };
-            cli_check(enoc_peer_set(&r->d, 2, &p));
+            cli_check(enoc_peer_set(&r->d, PEER_RMEM, &p));
         }
         w[0] = r->d.buf_bus + r->rmem_off;
-        send_msg(r, m->src, REPL_WELCOME, m->id, m->seq, w, 1);
+        w[1] = r->frag;
+        w[2] = r->nfrags;
+        send_msg(r, m->src, REPL_WELCOME, m->id, m->seq, w, 3);
         break;
-    case REPL_ARRIVED:
-        /* The first copy counts: a repeat only means our ack was lost. */
-        if (!s->arrived_us && r->state != REPL_WAITING) {
-            s->arrived_us = enoc_now_us() - r->push_t0;
+    case REPL_SUMS_REQ: {
+        uint32_t first = m->nwords >= 2 ? m->w[0] : r->nfrags;
+        uint32_t count = m->nwords >= 2 ? m->w[1] : 0;
+
+        if (first >= r->nfrags || count > REPL_SUMS_MAX || count > r->nfrags - first) {
+            return;
         }
-        send_msg(r, m->src, REPL_ARRIVED_ACK, m->id, m->seq, NULL, 0);
+        w[0] = first;
+        w[1] = count;
+        for (uint32_t i = 0; i < count; i++) {
+            w[2 + 2 * i] = r->fsum[first + i];
+            w[3 + 2 * i] = r->flast[first + i];
+        }
+        send_msg(r, m->src, REPL_SUMS, m->id, m->seq, w, 2 + 2 * count);
+        break;
+    }
+    case REPL_READY:
+        if (!s->ready && m->nwords >= 1) {
+            s->ready = true;
+            s->rtt_us = m->w[0];
+        }
+        send_msg(r, m->src, REPL_READY_ACK, m->id, m->seq, NULL, 0);
         break;
     case REPL_STATUS_REQ:
         w[0] = (uint32_t)r->state;
         w[1] = (uint32_t)r->push_us;
         send_msg(r, m->src, REPL_STATUS, m->id, m->seq, w, 2);
         break;
-    case REPL_SUMS_REQ: {
-        uint32_t first = m->nwords >= 2 ? m->w[0] : r->nchunks;
-        uint32_t count = m->nwords >= 2 ? m->w[1] : 0;
-
-        if (first >= r->nchunks || count > REPL_MAX_WORDS || count > r->nchunks - first) {
-            return;
-        }
-        w[0] = first;
-        w[1] = count;
-        memcpy(w + 2, r->sums + first, 4 * count);
-        send_msg(r, m->src, REPL_SUMS, m->id, m->seq, w, 2 + count);
+    case REPL_NACK:
+        master_nack(r, m, m->id - 1);
         break;
-    }
-    case REPL_RESEND_REQ:
-        if (m->nwords < 2 || m->w[0] >= r->nchunks || m->w[1] == 0 ||
-            m->w[1] > RESEND_MAX_CHUNKS || m->w[1] > r->nchunks - m->w[0] || !s->hello) {
-            return;
+    case REPL_HAVE_ALL:
+        /* The first copy counts: a repeat only means our ack was lost. */
+        if (!s->have_all && r->state != REPL_WAITING) {
+            s->have_all = true;
+            s->complete_us = enoc_now_us() - r->push_t0;
+            s->lost = m->nwords >= 1 ? m->w[0] : 0;
         }
-        if (m->seq != s->resend_seq) {
-            s->resend_rc = (uint32_t)master_resend(r, s, m->w[0], m->w[1]);
-            s->resend_seq = m->seq;
-        }
-        w[0] = m->w[0];
-        w[1] = m->w[1];
-        w[2] = s->resend_rc;
-        send_msg(r, m->src, REPL_RESENT, m->id, m->seq, w, 3);
+        send_msg(r, m->src, REPL_HAVE_ALL_ACK, m->id, m->seq, NULL, 0);
         break;
     case REPL_FINISHED:
-        if (m->nwords >= 3) {
+        if (m->nwords >= 3 && s->have_all && !s->finished) {
             s->finished = true;
-            s->verified = m->w[0];
+            s->verified = m->w[0] == r->crc;
             s->recovered = m->w[1];
             s->rmem = m->w[2];
         }
-        w[0] = (uint32_t)slave_complete_us(s);
-        send_msg(r, m->src, REPL_BYE, m->id, m->seq, w, 1);
+        w[0] = s->verified;
+        w[1] = (uint32_t)s->complete_us;
+        send_msg(r, m->src, REPL_BYE, m->id, m->seq, w, 2);
         break;
     }
 }
@@ -452,41 +658,113 @@ static bool rmem_area_ok(Repl *r)
     return true;
 }
 
+/* Slaves done with (finished, or gone silent after registering). */
+static unsigned master_settled(Repl *r, uint64_t now)
+{
+    unsigned n = 0;
+
+    for (unsigned k = 0; k < r->nslaves; k++) {
+        Slave *s = &r->slaves[k];
+
+        if (r->state != REPL_WAITING && !s->finished && !s->vanished &&
+            now - s->heard_us > (uint64_t)r->vanish_s * 1000000) {
+            s->vanished = true;
+            info("master: slave %u silent for %d s: reported gone, not waited for\n",
+                 k + 1, r->vanish_s);
+        }
+        n += s->finished || s->vanished;
+    }
+    return n;
+}
+
+/* The result line; returns whether every slave verified and RMEM held. */
+static bool master_report(Repl *r)
+{
+    unsigned nok = 0, ready = 0;
+    uint64_t lost = 0;
+    bool rmem_seen = false, rmem_ok = true;
+    char mac[18], gone[3 * MAX_SLAVES + 2] = "-";
+    size_t gl = 0;
+
+    for (unsigned k = 0; k < r->nslaves; k++) {
+        Slave *s = &r->slaves[k];
+
+        nok += s->finished && s->verified;
+        ready += s->ready;
+        lost += (uint64_t)s->lost * r->frag;
+        rmem_seen |= s->rmem != REPL_RMEM_NONE;
+        rmem_ok &= s->rmem != REPL_RMEM_FAILED;
+        if (!s->finished) {
+            gl += (size_t)snprintf(gone + gl, sizeof(gone) - gl, "%s%u", gl ? "," : "", k + 1);
+        }
+    }
+    if (r->state == REPL_WAITING) {
+        info("master: only %u of %u slaves registered before the timeout\n", ready,
+             r->nslaves);
+    }
+    /* The slave doing RMEM says whether its reads matched; the area in our
+     * memory shows whether its writes landed. */
+    rmem_ok &= !rmem_seen || rmem_area_ok(r);
+    printf("OE-RESULT role=master mac=%s bytes=%u time_us=%llu slaves_ok=%u missing=%s "
+           "fragments=%u lost_bytes=%llu mcast_repair_bytes=%llu ucast_repair_bytes=%llu "
+           "rmem_area=%s verify=%s\n", enoc_mac_str(r->mac, mac), r->size,
+           (unsigned long long)r->push_us, nok, gone, r->nfrags, (unsigned long long)lost,
+           (unsigned long long)r->mcast_repair, (unsigned long long)r->ucast_repair,
+           !rmem_seen ? "-" : rmem_ok ? "ok" : "FAIL",
+           nok == r->nslaves && rmem_ok ? "ok" : "FAIL");
+    return nok == r->nslaves && rmem_ok;
+}
+
 static int run_master(Repl *r)
 {
-    unsigned done = 0, nok = 0;
     char mac[18];
     Msg m;
-    bool rmem_seen = false, rmem_ok = true;
+    struct enoc_event ev;
 
     setup_endpoint(r);
     pattern_fill(r->d.buf, r->size, r->seed, 0);
     memset(r->d.buf + r->rmem_off, 0, 4 * RMEM_WORDS);
-    r->sums = calloc(r->nchunks, 4);
-    if (!r->sums) {
+    r->need = calloc(r->nfrags, sizeof(*r->need));
+    r->nacked_at = calloc(r->nfrags, sizeof(*r->nacked_at));
+    if (!r->need || !r->nacked_at) {
         cli_die("out of memory");
     }
-    for (uint32_t i = 0; i < r->nchunks; i++) {
-        r->sums[i] = crc32_update(0, r->d.buf + i * r->chunk, chunk_len(r, i));
+    for (uint32_t k = 0; k < r->nfrags; k++) {
+        r->fsum[k] = frag_sum(r->d.buf + k * r->frag, frag_len(r, k));
+        r->flast[k] = last_word(r, k);
     }
-    info("master %s: %u bytes, %u chunks, waiting for %u slaves\n",
-         enoc_mac_str(r->mac, mac), r->size, r->nchunks, r->nslaves);
-    while (done < r->nslaves && !timed_out(r)) {
-        if (recv_msg(r, &m, 100)) {
+    r->crc = crc32_update(0, r->d.buf, r->size);
+    info("master %s: %u bytes, %u fragments, waiting for %u slaves\n",
+         enoc_mac_str(r->mac, mac), r->size, r->nfrags, r->nslaves);
+    while (!timed_out(r)) {
+        uint64_t now;
+        bool busy;
+
+        while (recv_msg(r, &m, 0)) {
             master_handle(r, &m);
         }
         if (r->state == REPL_WAITING) {
             unsigned ready = 0;
             for (unsigned k = 0; k < r->nslaves; k++) {
-                ready += r->slaves[k].hello;
+                ready += r->slaves[k].ready;
             }
             if (ready == r->nslaves) {
-                master_push(r);
+                master_push_start(r);
             }
         }
-        done = 0;
-        for (unsigned k = 0; k < r->nslaves; k++) {
-            done += r->slaves[k].finished;
+        if (r->state == REPL_PUSHING) {
+            master_push_poll(r);
+        }
+        now = enoc_now_us();
+        repair_tick(r, now);
+        if (master_settled(r, now) == r->nslaves) {
+            break;
+        }
+        /* Sleep until the endpoint has something (a frame, a finished
+         * block), at most a millisecond: the repair window may end. */
+        busy = r->state == REPL_PUSHING || r->rep[0].active || r->rep[1].active || r->pending;
+        if (enoc_event_next(&r->d, &ev, busy ? 1 : 10) < 0) {
+            cli_die("%s", enoc_last_error());
         }
     }
     /* Linger so that BYEs lost on the wire are asked for again. */
@@ -495,74 +773,158 @@ static int run_master(Repl *r)
             master_handle(r, &m);
         }
     }
-    for (unsigned k = 0; k < r->nslaves; k++) {
-        nok += r->slaves[k].finished && r->slaves[k].verified;
-        rmem_seen |= r->slaves[k].rmem != REPL_RMEM_NONE;
-        rmem_ok &= r->slaves[k].rmem != REPL_RMEM_FAILED;
-    }
-    /* The slave doing RMEM says whether its reads matched; the area in our
-     * memory shows whether its writes landed. */
-    rmem_ok &= !rmem_seen || rmem_area_ok(r);
-    printf("OE-RESULT role=master mac=%s bytes=%u time_us=%llu slaves_ok=%u rmem_area=%s "
-           "verify=%s\n", enoc_mac_str(r->mac, mac), r->size,
-           (unsigned long long)r->push_us, nok,
-           !rmem_seen ? "-" : rmem_ok ? "ok" : "FAIL",
-           nok == r->nslaves && rmem_ok ? "ok" : "FAIL");
-    return nok == r->nslaves && rmem_ok ? 0 : 1;
+    info("master: %u multicast repair blocks (%u during the push), %u unicast; first NACK "
+         "at %llu us, last repair started at %llu us\n", r->mblocks, r->mblocks_push,
+         r->ublocks, (unsigned long long)r->first_nack_us,
+         (unsigned long long)r->last_repair_us);
+    return master_report(r) ? 0 : 1;
 }
 
 /* ---- slave ---- */
 
-static uint32_t slave_verify(Repl *r, const uint32_t *sums, uint8_t *bad)
-{
-    uint32_t nbad = 0;
+/* What a slave knows about each fragment while the block comes in. */
+typedef struct Recv {
+    uint8_t *good;              /* sum matched */
+    uint8_t *gap;               /* seen missing behind a later fragment */
+    uint8_t *nacks;             /* NACKs sent for it */
+    uint64_t *nack_at;          /* last NACK */
+    uint32_t ngood, lost, outstanding;
+    uint64_t first_at, last_at, good_bytes;     /* arrival rate */
+} Recv;
 
-    for (uint32_t i = 0; i < r->nchunks; i++) {
-        bad[i] = crc32_update(0, r->d.buf + i * r->chunk, chunk_len(r, i)) != sums[i];
-        nbad += bad[i];
+/* Mark the fragments that have landed since the last look; returns how many. */
+static uint32_t slave_scan(Repl *r, Recv *v, uint32_t lo, uint32_t *hi, uint64_t now)
+{
+    uint32_t n = 0;
+
+    for (uint32_t k = lo; k < r->nfrags; k++) {
+        /* The last word first (cheap): the slave set it to something else
+         * before the push. The sum then tells a complete fragment. */
+        if (v->good[k] || last_word(r, k) != r->flast[k] ||
+            frag_sum(r->d.buf + k * r->frag, frag_len(r, k)) != r->fsum[k]) {
+            continue;
+        }
+        v->good[k] = 1;
+        v->ngood++;
+        v->good_bytes += frag_len(r, k);
+        v->outstanding -= v->nacks[k] != 0;
+        v->first_at = v->first_at ? v->first_at : now;
+        v->last_at = now;
+        *hi = k + 1 > *hi ? k + 1 : *hi;
+        n++;
     }
-    return nbad;
+    return n;
 }
 
-/* Re-fetch the nbad chunks marked in bad by unicast DMA until every CRC
- * matches. Returns the bytes recovered. */
-static uint32_t slave_recover(Repl *r, const uint32_t *sums, uint8_t *bad,
-                              uint32_t nbad)
+/*
+ * NACK every fragment below limit that is missing and due: seen missing on
+ * the previous look too (a fragment overtaken by a later one on a
+ * reordering link gets one look to catch up), and not NACKed within the
+ * retransmission timeout. That timeout is a few round trips plus the time
+ * the repairs already asked for take at the rate the push arrived, doubled
+ * for each NACK of the same fragment.
+ */
+static void slave_nack(Repl *r, Recv *v, uint32_t lo, uint32_t limit, uint64_t now)
 {
-    uint32_t recovered = 0;
-    unsigned rounds = 0;
+    uint32_t w[1 + 2 * REPL_NACK_MAX], n = 0;
+    uint64_t span = v->last_at - v->first_at;
+    /* bytes per microsecond; before a rate is measured, 10 MB/s */
+    double rate = span > 1000 ? (double)v->good_bytes / (double)span : 10.0;
+    uint32_t rto = clamp_us(3ull * r->rtt_us + (uint64_t)(v->outstanding * r->frag / rate));
+
+    for (uint32_t k = lo; k < limit; k++) {
+        bool due;
+
+        if (v->good[k]) {
+            continue;
+        }
+        if (!v->gap[k]) {
+            v->gap[k] = 1;
+            continue;
+        }
+        due = !v->nacks[k] ||
+              now - v->nack_at[k] >= (uint64_t)clamp_us((uint64_t)rto << (v->nacks[k] - 1 < 6
+                                                                         ? v->nacks[k] - 1 : 6));
+        if (!due) {
+            continue;
+        }
+        if (!v->nacks[k]) {
+            v->lost++;
+            v->outstanding++;
+        }
+        v->nacks[k] += v->nacks[k] < 255;
+        v->nack_at[k] = now;
+        if (n && w[2 * n - 1] + w[2 * n] == k) {
+            w[2 * n]++;             /* extends the last range */
+            continue;
+        }
+        if (n == REPL_NACK_MAX) {
+            w[0] = n;
+            send_msg(r, r->master_mac, REPL_NACK, r->id, 0, w, 1 + 2 * n);
+            n = 0;
+        }
+        n++;
+        w[2 * n - 1] = k;
+        w[2 * n] = 1;
+    }
+    if (n) {
+        w[0] = n;
+        send_msg(r, r->master_mac, REPL_NACK, r->id, 0, w, 1 + 2 * n);
+    }
+}
+
+/*
+ * Receive the block: look at the buffer every SCAN_US, NACK what is
+ * missing behind fragments that arrived (or anything missing once the
+ * master says the push has ended), until every fragment's sum matches.
+ * Returns the fragments lost in the push (NACKed at least once).
+ */
+static uint32_t slave_receive(Repl *r)
+{
+    Recv v = { .good = calloc(r->nfrags, 1), .gap = calloc(r->nfrags, 1),
+               .nacks = calloc(r->nfrags, 1),
+               .nack_at = calloc(r->nfrags, sizeof(uint64_t)) };
+    uint32_t lo = 0, hi = 0;
+    uint64_t progress_at = enoc_now_us(), asked_at = progress_at;
+    bool pushed = false;
     Msg m;
 
-    while (nbad && !timed_out(r) && rounds++ < 1000) {
-        for (uint32_t i = 0; i < r->nchunks; i++) {
-            uint32_t n = 0, w[2];
-
-            if (!bad[i]) {
-                continue;
-            }
-            while (i + n < r->nchunks && bad[i + n] && n < RESEND_MAX_CHUNKS) {
-                n++;
-            }
-            w[0] = i;
-            w[1] = n;
-            request(r, REPL_RESEND_REQ, w, 2, REPL_RESENT, &m);
-            if (m.nwords < 3 || m.w[2] != 0) {
-                info("slave %u: re-send of chunks %u+%u failed: %s\n", r->id,
-                     i, n, m.nwords >= 3 ? oe_error_name(m.w[2]) : "?");
-            }
-            /* A failed block still delivered its fragments up to the
-             * failure: check each chunk again rather than trust the code. */
-            for (uint32_t k = i; k < i + n; k++) {
-                if (crc32_update(0, r->d.buf + k * r->chunk, chunk_len(r, k)) == sums[k]) {
-                    bad[k] = 0;
-                    nbad--;
-                    recovered += chunk_len(r, k);
-                }
-            }
-            i += n - 1;
-        }
+    if (!v.good || !v.gap || !v.nacks || !v.nack_at) {
+        cli_die("out of memory");
     }
-    return recovered;
+    while (v.ngood < r->nfrags) {
+        uint64_t now = enoc_now_us();
+        /* Quiet this long and not told the push is over: ask (before the
+         * first fragment, other slaves may still be getting ready). */
+        uint64_t quiet = v.first_at ? clamp_us(4ull * r->rtt_us) : RTO_MAX_US;
+
+        if (timed_out(r)) {
+            cli_die("slave %u: %u of %u fragments after the timeout", r->id, v.ngood,
+                    r->nfrags);
+        }
+        if (slave_scan(r, &v, lo, &hi, now)) {
+            progress_at = now;
+        }
+        while (lo < r->nfrags && v.good[lo]) {
+            lo++;
+        }
+        while (recv_msg(r, &m, 0)) {
+            if (m.type == REPL_STATUS && m.nwords >= 1 && m.w[0] == REPL_PUSHED) {
+                pushed = true;
+            }
+        }
+        slave_nack(r, &v, lo, pushed ? r->nfrags : hi, now);
+        if (!pushed && now - progress_at > quiet && now - asked_at > quiet) {
+            send_msg(r, r->master_mac, REPL_STATUS_REQ, r->id, ++r->seq, NULL, 0);
+            asked_at = now;
+        }
+        usleep(SCAN_US);
+    }
+    free(v.good);
+    free(v.gap);
+    free(v.nacks);
+    free(v.nack_at);
+    return v.lost;
 }
 
 static int slave_rmem(Repl *r, uint32_t *p50_us)
@@ -572,13 +934,13 @@ static int slave_rmem(Repl *r, uint32_t *p50_us)
     uint32_t lat[RMEM_WORDS];
     unsigned bad = 0;
 
-    cli_check(enoc_peer_set(&r->d, 1, &p));
+    cli_check(enoc_peer_set(&r->d, SLAVE_RMEM, &p));
     for (unsigned i = 0; i < RMEM_WORDS; i++) {
         /* A write that met a lost frame shows as the entry's error: retry. */
         for (int tries = 0; tries < RMEM_TRIES; tries++) {
-            enoc_peer_clear_error(&r->d, 1);
+            enoc_peer_clear_error(&r->d, SLAVE_RMEM);
             enoc_rmem_write(&r->d, 4 * i, rmem_word(i));
-            if (!enoc_peer_status(&r->d, 1).error) {
+            if (!enoc_peer_status(&r->d, SLAVE_RMEM).error) {
                 break;
             }
         }
@@ -589,10 +951,10 @@ static int slave_rmem(Repl *r, uint32_t *p50_us)
         for (int tries = 0; tries < RMEM_TRIES; tries++) {
             uint64_t t0 = enoc_now_us();
 
-            enoc_peer_clear_error(&r->d, 1);
+            enoc_peer_clear_error(&r->d, SLAVE_RMEM);
             enoc_rmem_read(&r->d, 4 * i, &v);
             lat[i] = (uint32_t)(enoc_now_us() - t0);
-            if (!enoc_peer_status(&r->d, 1).error) {
+            if (!enoc_peer_status(&r->d, SLAVE_RMEM).error) {
                 break;
             }
         }
@@ -608,134 +970,93 @@ static int slave_rmem(Repl *r, uint32_t *p50_us)
     }
     *p50_us = lat[RMEM_WORDS / 2];
     p.mode = ENOC_MODE_DISABLED;
-    enoc_peer_set(&r->d, 1, &p);
+    enoc_peer_set(&r->d, SLAVE_RMEM, &p);
     info("slave %u: RMEM %u words written and read back, %u wrong, read p50 %u us\n",
          r->id, RMEM_WORDS, bad, *p50_us);
     return bad == 0;
-}
-
-/*
- * Wait for the multicast block. Sample words (the first of every chunk and
- * the last of the block) are watched until all hold the pattern; then the
- * slave tells the master, which times the arrival on its own clock (a
- * guest's clock is its own, and a busy host may not run this vCPU while the
- * block lands). The master announces the end of the block (REPL_STATUS,
- * PUSHED): if samples are still missing shortly after, fragments were lost
- * and the recovery finds them. Returns whether everything sampled arrived.
- */
-static bool slave_wait_block(Repl *r, const uint32_t *off, const uint32_t *want)
-{
-    uint32_t nsamples = r->nchunks + 1, seen = 0;
-    uint64_t pushed_at = 0, asked_at = enoc_now_us(), changed_at = 0, first_at = 0;
-    Msg m;
-
-    while (!timed_out(r)) {
-        uint64_t now = enoc_now_us();
-        uint32_t n = 0;
-
-        for (uint32_t i = 0; i < nsamples; i++) {
-            n += *(volatile uint32_t *)(r->d.buf + off[i]) == want[i];
-        }
-        if (n != seen) {
-            seen = n;
-            changed_at = now;
-            first_at = first_at ? first_at : now;
-        }
-        if (n == nsamples) {
-            request(r, REPL_ARRIVED, NULL, 0, REPL_ARRIVED_ACK, &m);
-            info("slave %u: block seen arriving over %llu us here, "
-                 "acknowledged %llu us later\n", r->id,
-                 (unsigned long long)(changed_at - first_at),
-                 (unsigned long long)(enoc_now_us() - changed_at));
-            break;
-        }
-        if (recv_msg(r, &m, 0) && m.type == REPL_STATUS && m.nwords >= 1 &&
-            m.w[0] == REPL_PUSHED && !pushed_at) {
-            pushed_at = now;
-        }
-        if (pushed_at && now - pushed_at > 100000 && now - changed_at > 100000) {
-            break;      /* the block is over and some of it did not come */
-        }
-        if (!pushed_at && now - asked_at > 300000 && now - changed_at > 300000) {
-            /* Quiet for a while: the announcement may have been lost. */
-            send_msg(r, r->master_mac, REPL_STATUS_REQ, r->id, ++r->seq, NULL, 0);
-            asked_at = now;
-        }
-        /* The master times the arrival; this only has to notice it soon,
-         * and a busier poll would take the CPU the transfer needs. */
-        usleep(1000);
-    }
-    return seen == nsamples;
 }
 
 static int run_slave(Repl *r)
 {
     EnocPeer p = { .mac = r->master_mac, .mode = ENOC_MODE_PULL, .local = 0,
                    .size = 0 };
-    uint32_t *sums = calloc(r->nchunks, 4);
-    uint8_t *bad = calloc(r->nchunks, 1);
     uint8_t *expect = malloc(r->size);
-    uint32_t *off = calloc(r->nchunks + 1, 4), *want = calloc(r->nchunks + 1, 4);
-    uint32_t w[3], recovered, nbad, p50 = 0;
-    bool arrived, verified, rmem_ok = false;
+    uint32_t w[3], lost, crc, p50 = 0;
+    bool verified, rmem_ok = false;
     char mac[18];
     Msg m;
 
-    if (!sums || !bad || !expect || !off || !want) {
+    if (!expect) {
         cli_die("out of memory");
     }
     setup_endpoint(r);
     memset(r->d.buf, 0, r->size);
-    /* The words slave_wait_block watches; whatever the pattern, each starts
-     * out wrong. Done before the HELLO: the block may follow at once. */
-    for (uint32_t i = 0; i <= r->nchunks; i++) {
-        off[i] = i < r->nchunks ? i * r->chunk : r->size - 4;
-        pattern_fill((uint8_t *)&want[i], 4, r->seed, off[i]);
-        *(uint32_t *)(r->d.buf + off[i]) = ~want[i];
-    }
     /* Our window: incoming writes from the master land in the buffer. */
     p.local = r->d.buf_bus;
     p.size = r->size;
-    cli_check(enoc_peer_set(&r->d, 0, &p));
-    enoc_peer_clear_error(&r->d, 0);
+    cli_check(enoc_peer_set(&r->d, SLAVE_WINDOW, &p));
+    enoc_peer_clear_error(&r->d, SLAVE_WINDOW);
 
     w[0] = r->d.buf_bus;
     w[1] = r->size;
     request(r, REPL_HELLO, w, 2, REPL_WELCOME, &m);
+    if (m.nwords < 3 || m.w[1] != r->frag || m.w[2] != r->nfrags) {
+        cli_die("the master fragments the block differently (%u bytes); "
+                "give both the same --size and --fragment", m.nwords >= 3 ? m.w[1] : 0);
+    }
     r->master_rmem_bus = m.w[0];
-    info("slave %u %s: registered, window at %#x\n", r->id,
-         enoc_mac_str(r->mac, mac), r->d.buf_bus);
-    arrived = slave_wait_block(r, off, want);
-    for (uint32_t first = 0; first < r->nchunks; first += REPL_MAX_WORDS) {
-        uint32_t count = r->nchunks - first < REPL_MAX_WORDS ? r->nchunks - first
-                                                              : REPL_MAX_WORDS;
+    for (uint32_t first = 0; first < r->nfrags; first += REPL_SUMS_MAX) {
+        uint32_t count = r->nfrags - first < REPL_SUMS_MAX ? r->nfrags - first
+                                                           : REPL_SUMS_MAX;
         w[0] = first;
         w[1] = count;
         request(r, REPL_SUMS_REQ, w, 2, REPL_SUMS, &m);
-        if (m.nwords < 2 + count || m.w[0] != first) {
-            cli_die("bad checksum reply");
+        if (m.nwords < 2 + 2 * count || m.w[0] != first) {
+            cli_die("bad sums reply");
         }
-        memcpy(sums + first, m.w + 2, 4 * count);
+        for (uint32_t i = 0; i < count; i++) {
+            r->fsum[first + i] = m.w[2 + 2 * i];
+            r->flast[first + i] = m.w[3 + 2 * i];
+        }
     }
-    nbad = slave_verify(r, sums, bad);
-    info("slave %u: %u of %u chunks missing or wrong after the multicast\n",
-         r->id, nbad, r->nchunks);
-    recovered = slave_recover(r, sums, bad, nbad);
+    /* Whatever the data, each fragment's last word starts out wrong. */
+    for (uint32_t k = 0; k < r->nfrags; k++) {
+        *(uint32_t *)(r->d.buf + k * r->frag + frag_len(r, k) - 4) = ~r->flast[k];
+    }
+    /* More round-trip samples (status requests), then ready. */
+    for (int i = 0; i < RTT_PROBES; i++) {
+        request(r, REPL_STATUS_REQ, NULL, 0, REPL_STATUS, &m);
+    }
+    w[0] = r->rtt_us;
+    request(r, REPL_READY, w, 1, REPL_READY_ACK, &m);
+    info("slave %u %s: ready, window at %#x, round trip %u us\n", r->id,
+         enoc_mac_str(r->mac, mac), r->d.buf_bus, r->rtt_us);
+    if (r->x_vanish) {
+        info("slave %u: vanishing (--x-vanish)\n", r->id);
+        return 3;
+    }
+    lost = slave_receive(r);
+    w[0] = lost;
+    request(r, REPL_HAVE_ALL, w, 1, REPL_HAVE_ALL_ACK, &m);
+    info("slave %u: every fragment in, %u lost in the push and repaired\n", r->id, lost);
+    crc = crc32_update(0, r->d.buf, r->size);
     pattern_fill(expect, r->size, r->seed, 0);
-    verified = slave_verify(r, sums, bad) == 0 && !memcmp(expect, r->d.buf, r->size);
+    verified = !memcmp(expect, r->d.buf, r->size);
     if (r->rmem) {
         rmem_ok = slave_rmem(r, &p50);
     }
-    w[0] = verified;
-    w[1] = recovered;
+    w[0] = crc;
+    w[1] = lost * r->frag;
     w[2] = !r->rmem ? REPL_RMEM_NONE : rmem_ok ? REPL_RMEM_OK : REPL_RMEM_FAILED;
     request(r, REPL_FINISHED, w, 3, REPL_BYE, &m);
-    /* time_us: from the start of the block to this copy being complete
-     * (after recovery, if any was needed), on the master's clock. */
-    printf("OE-RESULT role=slave id=%u mac=%s bytes=%u time_us=%u arrived=%d "
-           "recovered=%u chunks=%u verify=%s rmem=%s rmem_read_us_p50=%u\n",
-           r->id, enoc_mac_str(r->mac, mac), r->size, m.nwords >= 1 ? m.w[0] : 0,
-           arrived, recovered, r->nchunks, verified ? "ok" : "FAIL",
+    /* The master's word on the CRC too: it is the one that stops on it. */
+    verified &= m.nwords >= 2 && m.w[0] == 1;
+    /* time_us: from the start of the push to this copy being complete
+     * (repairs included), on the master's clock. */
+    printf("OE-RESULT role=slave id=%u mac=%s bytes=%u time_us=%u lost_fragments=%u "
+           "recovered=%u fragments=%u crc=%08x verify=%s rmem=%s rmem_read_us_p50=%u\n",
+           r->id, enoc_mac_str(r->mac, mac), r->size, m.nwords >= 2 ? m.w[1] : 0,
+           lost, lost * r->frag, r->nfrags, crc, verified ? "ok" : "FAIL",
            !r->rmem ? "-" : rmem_ok ? "ok" : "FAIL", p50);
     return verified && (!r->rmem || rmem_ok) ? 0 : 1;
 }
@@ -749,18 +1070,19 @@ int main(int argc, char **argv)
         { "master-mac", required_argument, NULL, 'M' },
         { "group", required_argument, NULL, 'g' },
         { "size", required_argument, NULL, 's' },
-        { "chunk", required_argument, NULL, 'c' },
         { "fragment", required_argument, NULL, 'f' },
         { "seed", required_argument, NULL, 'S' },
         { "timeout", required_argument, NULL, 't' },
+        { "vanish", required_argument, NULL, 'v' },
         { "rmem", no_argument, NULL, 'r' },
+        { "x-vanish", no_argument, NULL, 'x' },
         { "dev", required_argument, NULL, 'd' },
         { "help", no_argument, NULL, 'h' },
         { 0 }
     };
-    Repl r = { .size = 4u << 20, .chunk = 64u << 10, .fragment = 8160, .seed = 1,
-               .timeout_s = 240, .mac = 0x020E0C000001ull, .master_mac = 0x020E0C000001ull,
-               .group = 0x030E0C000001ull };
+    Repl r = { .size = 4u << 20, .fragment = 8160, .seed = 1, .timeout_s = 240,
+               .vanish_s = 20, .mac = 0x020E0C000001ull, .master_mac = 0x020E0C000001ull,
+               .group = 0x030E0C000001ull, .rtt_us = RTT_INITIAL_US };
     int opt, index = 0;
 
     cli_prog = "enoc-repl";
@@ -775,17 +1097,18 @@ int main(int argc, char **argv)
     optind = 2;
     while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (opt) {
-        case 'n': r.nslaves = (unsigned)cli_num("--slaves", optarg, 64); break;
-        case 'i': r.id = (unsigned)cli_num("--id", optarg, 64); break;
+        case 'n': r.nslaves = (unsigned)cli_num("--slaves", optarg, MAX_SLAVES); break;
+        case 'i': r.id = (unsigned)cli_num("--id", optarg, MAX_SLAVES); break;
         case 'm': r.mac = cli_mac(optarg); break;
         case 'M': r.master_mac = cli_mac(optarg); break;
         case 'g': r.group = cli_mac(optarg); break;
         case 's': r.size = (uint32_t)cli_num("--size", optarg, 1u << 30); break;
-        case 'c': r.chunk = (uint32_t)cli_num("--chunk", optarg, 1u << 30); break;
         case 'f': r.fragment = (uint32_t)cli_num("--fragment", optarg, 8160); break;
         case 'S': r.seed = (uint32_t)cli_num("--seed", optarg, UINT32_MAX); break;
         case 't': r.timeout_s = (int)cli_num("--timeout", optarg, 86400); break;
+        case 'v': r.vanish_s = (int)cli_num("--vanish", optarg, 86400); break;
         case 'r': r.rmem = true; break;
+        case 'x': r.x_vanish = true; break;
         case 'd': index = (int)cli_num("--dev", optarg, 63); break;
         case 'h': fputs(usage, stdout); return 0;
         default: cli_usage_error("bad option");
@@ -794,8 +1117,8 @@ int main(int argc, char **argv)
     if (optind != argc) {
         cli_usage_error("unexpected argument '%s'", argv[optind]);
     }
-    if (r.size == 0 || r.size % 4 || r.chunk == 0 || r.chunk % 4) {
-        cli_usage_error("--size and --chunk must be non-zero multiples of 4");
+    if (r.size == 0 || r.size % 4) {
+        cli_usage_error("--size must be a non-zero multiple of 4");
     }
     if (r.fragment < 4) {
         cli_usage_error("--fragment must be 4..8160");
@@ -803,10 +1126,21 @@ int main(int argc, char **argv)
     if (!oetp_mac_is_group(r.group)) {
         cli_usage_error("--group must be a group MAC (I/G bit set)");
     }
-    if (r.master ? r.nslaves == 0 : r.id == 0 || r.id > 64) {
-        cli_usage_error(r.master ? "master wants --slaves N" : "slave wants --id 1..64");
+    if (r.master ? r.nslaves == 0 : r.id == 0) {
+        cli_usage_error(r.master ? "master wants --slaves 1..64" : "slave wants --id 1..64");
     }
-    r.nchunks = (r.size + r.chunk - 1) / r.chunk;
+    if (r.vanish_s == 0) {
+        cli_usage_error("--vanish wants at least 1 second");
+    }
+    /* The device cuts a block into fragments of fragment & ~3 bytes: the
+     * unit of loss detection and repair here too. */
+    r.frag = r.fragment & ~3u;
+    r.nfrags = (r.size + r.frag - 1) / r.frag;
+    r.fsum = calloc(r.nfrags, 4);
+    r.flast = calloc(r.nfrags, 4);
+    if (!r.fsum || !r.flast) {
+        cli_die("out of memory");
+    }
     r.deadline_us = enoc_now_us() + (uint64_t)r.timeout_s * 1000000;
     cli_check(enoc_open(&r.d, index));
     return r.master ? run_master(&r) : run_slave(&r);

@@ -15,6 +15,9 @@
  * receive stream, transmitted frames go to tx_frame at their TLAST
  * handshake), the memory master (host mem_read/mem_write split at 4 KiB)
  * and the interrupt output.
+ *
+ * Built with -DOE_COSIM_TRACE against a --trace-fst model (make cosim-trace)
+ * it can also write an FST waveform (oe_cosim_trace, include/openenoc/cosim.h).
  */
 #include <cstdint>
 #include <cstdio>
@@ -28,18 +31,25 @@
 #include "Vopenenoc_endpoint___024root.h"
 #include "verilated.h"
 #include "verilated_save.h"
+#ifdef OE_COSIM_TRACE
+#include <set>
+#include "verilated_fst_c.h"
+#endif
 
-extern "C" {
+#include "openenoc/cosim.h"
 #include "openenoc/engine.h"
-}
 
 namespace {
 
 /* Cycles one host call may run before it hands back to the host (and asks
  * to be called again at once), so a long block never stalls the host: at
- * about 150 000 simulated cycles/s this is some 15 ms, short enough for
+ * about 1.5 M simulated cycles/s this is some 1.5 ms, short enough for
  * QEMU's main loop (and the register reads queued behind it) to keep going. */
 const uint64_t kSliceCycles = 2000;
+
+/* Bytes of the model state compared every quiet cycle before the whole
+ * state is (see settle). */
+const size_t kHeadBytes = 4096;
 
 struct MemXfer {
     bool active = false;
@@ -84,6 +94,12 @@ struct OeEngine {
     uint32_t csr_value = 0;
 
     std::vector<uint8_t> snap;
+    uint64_t cycles = 0;                   // model clock cycles run
+#ifdef OE_COSIM_TRACE
+    std::unique_ptr<VerilatedFstC> fst;    // open while a trace window is due
+    uint64_t trace_origin = 0;             // cycle of the oe_cosim_trace call
+    uint64_t trace_start = 0, trace_end = 0;
+#endif
 };
 
 namespace {
@@ -231,6 +247,44 @@ void mem_finish_write(OeEngine *e)
     x.b_bytes = done;
 }
 
+#ifdef OE_COSIM_TRACE
+/* Engines with an open trace, closed at exit so the FST is complete even
+ * when the host never frees its engine (QEMU at quit). */
+struct TraceRegistry {
+    std::set<OeEngine *> open;
+    ~TraceRegistry()
+    {
+        for (OeEngine *e : open) {
+            e->fst->close();
+        }
+    }
+};
+TraceRegistry traces;
+
+void trace_close(OeEngine *e)
+{
+    if (e->fst) {
+        e->fst->close();
+        e->fst.reset();
+        traces.open.erase(e);
+    }
+}
+
+/* Dump half cycle `half` (0: clk low, 1: clk high) of the current cycle. */
+void trace_dump(OeEngine *e, unsigned half)
+{
+    if (e->fst && e->cycles >= e->trace_start) {
+        if (e->cycles >= e->trace_end) {
+            trace_close(e);
+            return;
+        }
+        e->fst->dump(2 * (e->cycles - e->trace_origin) + half);
+    }
+}
+#else
+void trace_dump(OeEngine *, unsigned) {}
+#endif
+
 /* Drive the model's inputs for the coming cycle. */
 void drive(OeEngine *e, uint32_t step)
 {
@@ -285,6 +339,7 @@ bool cycle(OeEngine *e, uint32_t step)
     drive(e, step);
     m->clk = 0;
     m->eval();
+    trace_dump(e, 0);
 
     bool rx_fire = m->rx_tvalid && m->rx_tready;
     bool tx_fire = m->tx_tvalid && m->tx_tready;
@@ -307,6 +362,8 @@ bool cycle(OeEngine *e, uint32_t step)
 
     m->clk = 1;
     m->eval();
+    trace_dump(e, 1);
+    e->cycles++;
     m->csr_req = 0;
 
     if (rx_fire) {
@@ -383,18 +440,24 @@ void settle(OeEngine *e)
 {
     auto *r = root(e);
     size_t sz = sizeof(*r);
-    unsigned stable = 0;
+    size_t head = sz < kHeadBytes ? sz : kHeadBytes;
     bool csr_wait = e->csr_busy;
 
-    /* The state compare costs a copy of the whole model, so it runs only
-     * after a cycle in which nothing moved on the ports (while data
-     * streams, something moves every cycle). */
+    /* The state compare runs only after a cycle in which nothing moved on
+     * the ports (while data streams, something moves every cycle). It has
+     * two steps: the first kHeadBytes of the model (Verilator lays out the
+     * scalar registers first and the large memories last) each quiet cycle,
+     * and, once those held still for a cycle, the whole model over the next
+     * cycle. The call ends only on the whole-model compare: the model is at
+     * a fixed point (its inputs stay as they are while no port moves). */
     bool quiet = true;
+    bool head_still = false;   // the head did not change over the last cycle
     e->snap.resize(sz);
     e->again = false;
     for (uint64_t n = 0; n < kSliceCycles; n++) {
+        bool full = quiet && head_still;
         if (quiet) {
-            memcpy(e->snap.data(), (const void *)r, sz);
+            memcpy(e->snap.data(), (const void *)r, full ? sz : head);
         }
         bool moved = cycle(e, 0);
         if (csr_wait && e->csr_done) {
@@ -403,12 +466,13 @@ void settle(OeEngine *e)
             e->again = true;
             return;
         }
-        if (quiet && !moved && !memcmp(e->snap.data(), (const void *)r, sz)) {
-            if (++stable >= 2) {
+        if (quiet && !moved && !memcmp(e->snap.data(), (const void *)r, head)) {
+            if (full && !memcmp(e->snap.data() + head, (const char *)r + head, sz - head)) {
                 return;
             }
+            head_still = true;
         } else {
-            stable = 0;
+            head_still = false;
         }
         quiet = !moved;
         if (n == kSliceCycles - 1 && getenv("OE_COSIM_DEBUG")) {
@@ -458,16 +522,14 @@ void leave(OeEngine *e)
         }
     }
     /* A running response timer (the initiator waiting with a timeout)
-     * expires once time passes start + timeout. */
-    auto *r = root(e);
+     * expires once time passes start + timeout: the model says how far
+     * that is (timer_wake, 0 = none). */
     uint64_t when = OE_TIMER_NONE;
-    uint32_t tmo = r->openenoc_endpoint__DOT__u_oetp__DOT__u_initiator__DOT__tmo_q;
-    uint32_t cnt = r->openenoc_endpoint__DOT__u_oetp__DOT__u_initiator__DOT__cnt_q;
-    unsigned st = r->openenoc_endpoint__DOT__u_oetp__DOT__u_initiator__DOT__state_q;
+    uint64_t wake = e->m->timer_wake;
     if (e->again) {
         when = e->now;
-    } else if (st == 5 /* INI_WAIT */ && tmo != 0) {
-        when = e->now + (uint64_t)(tmo - (cnt < tmo ? cnt : tmo)) + 1;
+    } else if (wake != 0) {
+        when = e->now + wake;
     }
     if (when != e->armed) {
         e->armed = when;
@@ -582,6 +644,9 @@ OeEngine *oe_engine_new(const OeHostOps *ops, void *opaque,
     e->reset_mac = cfg ? cfg->reset_mac & 0xFFFFFFFFFFFFull : 0;
     e->max_frame = max;
     e->ctx.reset(new VerilatedContext());
+#ifdef OE_COSIM_TRACE
+    e->ctx->traceEverOn(true);
+#endif
     e->m.reset(new Vopenenoc_endpoint(e->ctx.get(), "openenoc_endpoint"));
     hard_reset(e);
     return e;
@@ -593,6 +658,9 @@ void oe_engine_free(OeEngine *e)
         /* Verilator erases the model's scopes from the thread's current
          * context, which may be another engine's (or a freed one). */
         Verilated::threadContextp(e->ctx.get());
+#ifdef OE_COSIM_TRACE
+        trace_close(e);
+#endif
         e->m->final();
         e->m.reset();
         Verilated::threadContextp(nullptr);
@@ -731,6 +799,46 @@ int oe_engine_load(OeEngine *e, const uint8_t *buf, size_t len)
     }
     e->armed = OE_TIMER_NONE;
     return 0;
+}
+
+int oe_cosim_trace(OeEngine *e, const char *path, uint64_t start, uint64_t cycles,
+                   const char **err)
+{
+#ifdef OE_COSIM_TRACE
+    if (!path || !*path) {
+        *err = "no file name";
+        return -1;
+    }
+    trace_close(e);
+    Verilated::threadContextp(e->ctx.get());
+    e->fst.reset(new VerilatedFstC());
+    e->m->trace(e->fst.get(), 99);
+    e->fst->open(path);
+    if (!e->fst->isOpen()) {
+        e->fst.reset();
+        *err = "cannot create the FST file";
+        return -1;
+    }
+    traces.open.insert(e);
+    e->trace_origin = e->cycles;
+    e->trace_start = e->cycles + start;
+    e->trace_end = cycles && e->trace_start + cycles > e->trace_start ?
+                   e->trace_start + cycles : UINT64_MAX;
+    return 0;
+#else
+    (void)e;
+    (void)path;
+    (void)start;
+    (void)cycles;
+    *err = "this model library was built without tracing: use "
+           "libopenenoc_rtl_trace.so (make cosim-trace)";
+    return -1;
+#endif
+}
+
+uint64_t oe_cosim_cycles(const OeEngine *e)
+{
+    return e->cycles;
 }
 
 void oe_engine_test_set_request_id(OeEngine *e, uint32_t next_id)

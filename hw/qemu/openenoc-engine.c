@@ -7,7 +7,8 @@
  * the Verilator model of rtl/ wrapped by hw/cosim/. The library is opened
  * with local binding so its symbols never replace the built-in engine's.
  * oe_engine_save/load are optional: without them the device blocks
- * migration.
+ * migration. rtl-trace needs oe_cosim_trace (include/openenoc/cosim.h),
+ * which the traced build of the model implements.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -15,6 +16,7 @@
 #include "qapi/error.h"
 #include <dlfcn.h>
 #include "openenoc.h"
+#include "openenoc/cosim.h"
 
 static const OpenenocEngineOps openenoc_c_engine = {
     .new = oe_engine_new,
@@ -115,6 +117,34 @@ bool openenoc_engine_bind(OpenenocState *s, Error **errp)
     }
     error_setg(errp, "openenoc: engine must be 'c' or 'rtl', not '%s'", kind);
     return false;
+}
+
+/* rtl-trace: start the model's FST waveform once the engine exists. */
+bool openenoc_engine_trace(OpenenocState *s, Error **errp)
+{
+    int (*trace)(OeEngine *, const char *, uint64_t, uint64_t, const char **);
+    const char *why = NULL;
+
+    if (!s->rtl_trace || !*s->rtl_trace) {
+        return true;
+    }
+    if (!s->eng_is_rtl) {
+        error_setg(errp, "openenoc: rtl-trace needs engine=rtl");
+        return false;
+    }
+    trace = dlsym(s->eng_module, "oe_cosim_trace");
+    if (!trace) {
+        error_setg(errp, "openenoc: rtl-model '%s' cannot trace "
+                   "(no oe_cosim_trace)", s->rtl_model);
+        return false;
+    }
+    if (trace(s->engine, s->rtl_trace, s->rtl_trace_start,
+              s->rtl_trace_cycles, &why) < 0) {
+        error_setg(errp, "openenoc: rtl-trace '%s': %s", s->rtl_trace,
+                   why ? why : "failed");
+        return false;
+    }
+    return true;
 }
 
 void openenoc_engine_unbind(OpenenocState *s)

@@ -156,6 +156,9 @@ static void openenoc_realize(PCIDevice *pci, Error **errp)
                    why ? why : "no reason given");
         goto fail_timers;
     }
+    if (!openenoc_engine_trace(s, errp)) {
+        goto fail_engine;
+    }
 
     if (!s->eng.save || !s->eng.load) {
         error_setg(&s->migration_blocker, "openenoc: the engine library "
@@ -330,6 +333,9 @@ static const Property openenoc_properties[] = {
     DEFINE_PROP_UINT32("link-speed", OpenenocState, link_mbps, 0),
     DEFINE_PROP_STRING("engine", OpenenocState, engine_kind),
     DEFINE_PROP_STRING("rtl-model", OpenenocState, rtl_model),
+    DEFINE_PROP_STRING("rtl-trace", OpenenocState, rtl_trace),
+    DEFINE_PROP_UINT64("rtl-trace-start", OpenenocState, rtl_trace_start, 0),
+    DEFINE_PROP_UINT64("rtl-trace-cycles", OpenenocState, rtl_trace_cycles, 0),
     DEFINE_PROP_UINT16("vendor-id", OpenenocState, vendor_id,
                        OPENENOC_VENDOR_ID),
     DEFINE_PROP_UINT16("device-id", OpenenocState, device_id,
@@ -372,6 +378,13 @@ static void openenoc_class_init(ObjectClass *klass, void *data)
         "endpoint engine: 'c' (built in, default) or 'rtl' (needs rtl-model)");
     object_class_property_set_description(klass, "rtl-model",
         "path of the Verilator model library for engine=rtl");
+    object_class_property_set_description(klass, "rtl-trace",
+        "FST waveform file of the model (engine=rtl with the traced "
+        "library libopenenoc_rtl_trace.so)");
+    object_class_property_set_description(klass, "rtl-trace-start",
+        "model clock cycles after device creation before rtl-trace starts");
+    object_class_property_set_description(klass, "rtl-trace-cycles",
+        "model clock cycles in the rtl-trace file (0 = until QEMU exits)");
     object_class_property_set_description(klass, "vendor-id",
         "PCI vendor and subsystem vendor ID (0x1234)");
     object_class_property_set_description(klass, "device-id",

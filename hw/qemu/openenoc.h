@@ -78,6 +78,9 @@ struct OpenenocState {
     uint32_t link_mbps;
     char *engine_kind;
     char *rtl_model;
+    char *rtl_trace;             /* FST file of the model (traced library) */
+    uint64_t rtl_trace_start;    /* first model cycle traced */
+    uint64_t rtl_trace_cycles;   /* cycles traced; 0 = until the end */
     uint16_t vendor_id;
     uint16_t device_id;
     uint32_t rx_loss_pm;         /* testing: received frames dropped per 1000 */
@@ -130,6 +133,7 @@ struct OpenenocState {
 /* openenoc-engine.c */
 bool openenoc_engine_bind(OpenenocState *s, Error **errp);
 void openenoc_engine_unbind(OpenenocState *s);
+bool openenoc_engine_trace(OpenenocState *s, Error **errp);
 
 /* openenoc-host.c */
 extern const OeHostOps openenoc_host_ops;

@@ -109,5 +109,16 @@ struct enoc_buf {
 #define ENOC_IOC_BUF_GET	_IOR(ENOC_IOC_MAGIC, 2, struct enoc_buf)
 /* Free the buffer; EBUSY while it is mapped. */
 #define ENOC_IOC_BUF_FREE	_IO(ENOC_IOC_MAGIC, 3)
+/*
+ * Userspace-interrupt mode (argument: __u32 1 on, 0 off; EBUSY if another
+ * file has it). The kernel then never reads claims: on an interrupt it masks
+ * it and signals this file, which claims and completes the endpoint's IRQ
+ * entries itself through the mapped CSRs, as a bare-metal HAL does. As with
+ * UIO, read() of a __u32 then blocks until an interrupt came and returns the
+ * interrupt count; write() of a __u32 1 unmasks (0 masks). Entries already
+ * queued when the mode starts are this file's to service; when it ends (or
+ * the file is closed) the kernel services what is left.
+ */
+#define ENOC_IOC_IRQ_USER	_IOW(ENOC_IOC_MAGIC, 4, __u32)
 
 #endif /* OPENENOC_UAPI_ENOC_H */

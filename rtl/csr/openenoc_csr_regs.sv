@@ -20,8 +20,8 @@ module openenoc_csr_regs
   output logic                  rd_ack,
   output logic [31:0]           rd_data,
   output logic                  wr_ack,
-  output csr_to_core_t          csr_to_core,
-  input  core_to_csr_t          core_to_csr
+  openenoc_csr_sw_if.regs       csr_to_core,
+  openenoc_csr_hw_if.regs       core_to_csr
 );
   logic [31:0] q_test_reg_value;
   logic [7:0] q_regB_f0;
@@ -84,17 +84,12 @@ module openenoc_csr_regs
   logic [31:0] q_rmem_wr_data;
   logic [31:0] q_rmem_wr_biten;
   logic         rd_ack_q, wr_ack_q;
-  logic [31:0]  rd_data_q, rdata;
+  logic [31:0]  rd_data_q;
 
   wire [CSR_ADDR_W-1:0] waddr = {addr[CSR_ADDR_W-1:2], 2'b00};
   wire in_rmem = waddr >= RMEM_BASE && waddr < RMEM_BASE + CSR_ADDR_W'(4 * RMEM_WORDS);
   wire wr = req && req_is_wr && !in_rmem;
 
-  assign csr_to_core.test_reg_value = q_test_reg_value;
-  assign csr_to_core.regB_f0 = q_regB_f0;
-  assign csr_to_core.regB_f1 = q_regB_f1;
-  assign csr_to_core.regB_f2 = q_regB_f2;
-  assign csr_to_core.regB_f3 = q_regB_f3;
   assign csr_to_core.config_mac_address_lo = q_config_mac_address_lo;
   assign csr_to_core.config_mac_address_hi = q_config_mac_address_hi;
   assign csr_to_core.config_multicast_address_lo = q_config_multicast_address_lo;
@@ -138,119 +133,12 @@ module openenoc_csr_regs
   assign csr_to_core.peers_entry_dma_irq_enable = q_peers_entry_dma_irq_enable;
   assign csr_to_core.peers_entry_dma_request = q_peers_entry_dma_request;
   assign csr_to_core.peers_entry_dma_clear_error = q_peers_entry_dma_clear_error;
-  assign csr_to_core.switch_if_forwarding_control_operation_mode = q_switch_if_forwarding_control_operation_mode;
   assign csr_to_core.switch_if_forwarding_control_pause_request = q_switch_if_forwarding_control_pause_request;
-  assign csr_to_core.switch_if_default_forwarding_bitmap = q_switch_if_default_forwarding_bitmap;
-  assign csr_to_core.switch_if_forwarding_table_entry_mac_lo = q_switch_if_forwarding_table_entry_mac_lo;
-  assign csr_to_core.switch_if_forwarding_table_entry_mac_hi = q_switch_if_forwarding_table_entry_mac_hi;
-  assign csr_to_core.switch_if_forwarding_table_entry_iface_bitmap = q_switch_if_forwarding_table_entry_iface_bitmap;
-  assign csr_to_core.switch_if_forwarding_table_entry_config_enabled = q_switch_if_forwarding_table_entry_config_enabled;
   assign csr_to_core.rmem_req = q_rmem_req;
   assign csr_to_core.rmem_req_is_wr = q_rmem_req_is_wr;
   assign csr_to_core.rmem_addr = q_rmem_addr;
   assign csr_to_core.rmem_wr_data = q_rmem_wr_data;
   assign csr_to_core.rmem_wr_biten = q_rmem_wr_biten;
-
-  always_comb begin
-    rdata = '0;
-    case (waddr)
-      13'h0: begin rdata[31:0] = q_test_reg_value; end
-      13'h4: begin rdata[7:0] = q_regB_f0; rdata[15:8] = q_regB_f1; rdata[23:16] = q_regB_f2; rdata[31:24] = q_regB_f3; end
-      13'h800: begin rdata[31:0] = core_to_csr.info_rmem_total_depth; end
-      13'h804: begin rdata[10:0] = core_to_csr.info_num_of_peers; rdata[11:11] = core_to_csr.info_peer_dma_supported; rdata[12:12] = core_to_csr.info_non_oetp_dma_supported; rdata[13:13] = core_to_csr.info_direct_axis_supported; rdata[14:14] = core_to_csr.info_rmem_supported; rdata[15:15] = core_to_csr.info_irq_supported; rdata[31:16] = core_to_csr.info_max_dma_frame_size_bytes; end
-      13'h820: begin rdata[31:0] = q_config_mac_address_lo; end
-      13'h824: begin rdata[15:0] = q_config_mac_address_hi; end
-      13'h828: begin rdata[31:0] = q_config_multicast_address_lo; end
-      13'h82C: begin rdata[15:0] = q_config_multicast_address_hi; end
-      13'h830: begin rdata[1:0] = q_config_non_oetp_control_receive_mode; end
-      13'h834: begin rdata[31:0] = q_config_rmem_timeout_cycles; end
-      13'h838: begin rdata[31:0] = q_config_dma_timeout_cycles; end
-      13'h83C: begin rdata[31:0] = q_config_dma_max_fragment_size_bytes; end
-      13'h840: begin rdata[31:0] = q_direct_source_data_tdata; end
-      13'h844: begin rdata[0:0] = q_direct_source_control_tvalid; rdata[8:8] = q_direct_source_control_tlast; rdata[19:16] = q_direct_source_control_tkeep; end
-      13'h848: begin rdata[0:0] = core_to_csr.direct_source_status_tready; end
-      13'h850: begin rdata[31:0] = core_to_csr.direct_sink_data_tdata; end
-      13'h854: begin rdata[0:0] = q_direct_sink_control_tready; end
-      13'h858: begin rdata[0:0] = core_to_csr.direct_sink_status_tvalid; rdata[8:8] = core_to_csr.direct_sink_status_tlast; rdata[19:16] = core_to_csr.direct_sink_status_tkeep; end
-      13'h860: begin rdata[31:0] = q_raw_tx_buffer_address_base; end
-      13'h864: begin rdata[31:0] = q_raw_tx_frame_length_bytes; end
-      13'h868: begin rdata[8:8] = q_raw_tx_command_status_request; rdata[9:9] = q_raw_tx_command_status_clear_errors; rdata[16:16] = core_to_csr.raw_tx_command_status_idle; rdata[24:24] = core_to_csr.raw_tx_command_status_done; rdata[25:25] = core_to_csr.raw_tx_command_status_error; rdata[31:28] = core_to_csr.raw_tx_command_status_error_code; end
-      13'h86C: begin rdata[31:0] = core_to_csr.raw_tx_transferred_length_bytes; end
-      13'h870: begin rdata[31:0] = q_raw_rx_buffer_address_base; end
-      13'h874: begin rdata[31:0] = q_raw_rx_buffer_capacity_bytes; end
-      13'h878: begin rdata[8:8] = q_raw_rx_command_status_request; rdata[9:9] = q_raw_rx_command_status_clear_errors; rdata[16:16] = core_to_csr.raw_rx_command_status_idle; rdata[17:17] = core_to_csr.raw_rx_command_status_armed; rdata[24:24] = core_to_csr.raw_rx_command_status_done; rdata[25:25] = core_to_csr.raw_rx_command_status_error; rdata[31:28] = core_to_csr.raw_rx_command_status_error_code; end
-      13'h87C: begin rdata[31:0] = core_to_csr.raw_rx_received_length_bytes; end
-      13'h880: begin rdata[0:0] = q_irq_control_global_enable; rdata[8:8] = q_irq_control_clear_errors; end
-      13'h884: begin rdata[0:0] = q_irq_event_enable_peer_dma_complete; rdata[1:1] = q_irq_event_enable_non_oetp_dma_tx_complete; rdata[2:2] = q_irq_event_enable_non_oetp_dma_rx_complete; rdata[3:3] = q_irq_event_enable_non_oetp_direct_tx_complete; rdata[4:4] = q_irq_event_enable_non_oetp_direct_rx_available; rdata[5:5] = q_irq_event_enable_rmem_error; end
-      13'h888: begin rdata[0:0] = core_to_csr.irq_status_claim_pending; rdata[1:1] = core_to_csr.irq_status_credit_full; rdata[2:2] = core_to_csr.irq_status_overflow; rdata[3:3] = core_to_csr.irq_status_invalid_complete; rdata[4:4] = core_to_csr.irq_status_irq_asserted; rdata[15:8] = core_to_csr.irq_status_fifo_level; rdata[23:16] = core_to_csr.irq_status_reserved_count; end
-      13'h88C: begin rdata[10:0] = core_to_csr.irq_claim_peer_idx; rdata[14:11] = core_to_csr.irq_claim_source; rdata[30:15] = core_to_csr.irq_claim_sequence; rdata[31:31] = core_to_csr.irq_claim_valid; end
-      13'h890: begin rdata[10:0] = q_irq_complete_peer_idx; rdata[14:11] = q_irq_complete_source; rdata[30:15] = q_irq_complete_sequence; rdata[31:31] = q_irq_complete_valid; end
-      13'h900: begin rdata[31:0] = q_peers_entry_mac_address_lo[0]; end
-      13'h904: begin rdata[15:0] = q_peers_entry_mac_address_hi[0]; end
-      13'h91C: begin rdata[31:0] = q_peers_entry_mac_address_lo[1]; end
-      13'h920: begin rdata[15:0] = q_peers_entry_mac_address_hi[1]; end
-      13'h938: begin rdata[31:0] = q_peers_entry_mac_address_lo[2]; end
-      13'h93C: begin rdata[15:0] = q_peers_entry_mac_address_hi[2]; end
-      13'h954: begin rdata[31:0] = q_peers_entry_mac_address_lo[3]; end
-      13'h958: begin rdata[15:0] = q_peers_entry_mac_address_hi[3]; end
-      13'h908: begin rdata[31:0] = q_peers_entry_rmem_address_offset[0]; end
-      13'h924: begin rdata[31:0] = q_peers_entry_rmem_address_offset[1]; end
-      13'h940: begin rdata[31:0] = q_peers_entry_rmem_address_offset[2]; end
-      13'h95C: begin rdata[31:0] = q_peers_entry_rmem_address_offset[3]; end
-      13'h90C: begin rdata[31:0] = q_peers_entry_local_address_base[0]; end
-      13'h928: begin rdata[31:0] = q_peers_entry_local_address_base[1]; end
-      13'h944: begin rdata[31:0] = q_peers_entry_local_address_base[2]; end
-      13'h960: begin rdata[31:0] = q_peers_entry_local_address_base[3]; end
-      13'h910: begin rdata[31:0] = q_peers_entry_remote_address_base[0]; end
-      13'h92C: begin rdata[31:0] = q_peers_entry_remote_address_base[1]; end
-      13'h948: begin rdata[31:0] = q_peers_entry_remote_address_base[2]; end
-      13'h964: begin rdata[31:0] = q_peers_entry_remote_address_base[3]; end
-      13'h914: begin rdata[31:0] = q_peers_entry_size_bytes[0]; end
-      13'h930: begin rdata[31:0] = q_peers_entry_size_bytes[1]; end
-      13'h94C: begin rdata[31:0] = q_peers_entry_size_bytes[2]; end
-      13'h968: begin rdata[31:0] = q_peers_entry_size_bytes[3]; end
-      13'h918: begin rdata[1:0] = q_peers_entry_dma_mode[0]; rdata[2:2] = q_peers_entry_dma_irq_enable[0]; rdata[8:8] = q_peers_entry_dma_request[0]; rdata[9:9] = q_peers_entry_dma_clear_error[0]; rdata[16:16] = core_to_csr.peers_entry_dma_idle[0]; rdata[24:24] = core_to_csr.peers_entry_dma_done[0]; rdata[25:25] = core_to_csr.peers_entry_dma_error[0]; rdata[31:28] = core_to_csr.peers_entry_dma_error_code[0]; end
-      13'h934: begin rdata[1:0] = q_peers_entry_dma_mode[1]; rdata[2:2] = q_peers_entry_dma_irq_enable[1]; rdata[8:8] = q_peers_entry_dma_request[1]; rdata[9:9] = q_peers_entry_dma_clear_error[1]; rdata[16:16] = core_to_csr.peers_entry_dma_idle[1]; rdata[24:24] = core_to_csr.peers_entry_dma_done[1]; rdata[25:25] = core_to_csr.peers_entry_dma_error[1]; rdata[31:28] = core_to_csr.peers_entry_dma_error_code[1]; end
-      13'h950: begin rdata[1:0] = q_peers_entry_dma_mode[2]; rdata[2:2] = q_peers_entry_dma_irq_enable[2]; rdata[8:8] = q_peers_entry_dma_request[2]; rdata[9:9] = q_peers_entry_dma_clear_error[2]; rdata[16:16] = core_to_csr.peers_entry_dma_idle[2]; rdata[24:24] = core_to_csr.peers_entry_dma_done[2]; rdata[25:25] = core_to_csr.peers_entry_dma_error[2]; rdata[31:28] = core_to_csr.peers_entry_dma_error_code[2]; end
-      13'h96C: begin rdata[1:0] = q_peers_entry_dma_mode[3]; rdata[2:2] = q_peers_entry_dma_irq_enable[3]; rdata[8:8] = q_peers_entry_dma_request[3]; rdata[9:9] = q_peers_entry_dma_clear_error[3]; rdata[16:16] = core_to_csr.peers_entry_dma_idle[3]; rdata[24:24] = core_to_csr.peers_entry_dma_done[3]; rdata[25:25] = core_to_csr.peers_entry_dma_error[3]; rdata[31:28] = core_to_csr.peers_entry_dma_error_code[3]; end
-      13'h1000: begin rdata[15:0] = core_to_csr.switch_if_info_table_depth; rdata[21:16] = core_to_csr.switch_if_info_num_of_interfaces; end
-      13'h1004: begin rdata[0:0] = q_switch_if_forwarding_control_operation_mode; rdata[7:7] = q_switch_if_forwarding_control_pause_request; rdata[15:15] = core_to_csr.switch_if_forwarding_control_pause_done; end
-      13'h1008: begin rdata[3:0] = q_switch_if_default_forwarding_bitmap; end
-      13'h1080: begin rdata[31:0] = q_switch_if_forwarding_table_entry_mac_lo[0]; end
-      13'h1084: begin rdata[15:0] = q_switch_if_forwarding_table_entry_mac_hi[0]; end
-      13'h1090: begin rdata[31:0] = q_switch_if_forwarding_table_entry_mac_lo[1]; end
-      13'h1094: begin rdata[15:0] = q_switch_if_forwarding_table_entry_mac_hi[1]; end
-      13'h10A0: begin rdata[31:0] = q_switch_if_forwarding_table_entry_mac_lo[2]; end
-      13'h10A4: begin rdata[15:0] = q_switch_if_forwarding_table_entry_mac_hi[2]; end
-      13'h10B0: begin rdata[31:0] = q_switch_if_forwarding_table_entry_mac_lo[3]; end
-      13'h10B4: begin rdata[15:0] = q_switch_if_forwarding_table_entry_mac_hi[3]; end
-      13'h10C0: begin rdata[31:0] = q_switch_if_forwarding_table_entry_mac_lo[4]; end
-      13'h10C4: begin rdata[15:0] = q_switch_if_forwarding_table_entry_mac_hi[4]; end
-      13'h10D0: begin rdata[31:0] = q_switch_if_forwarding_table_entry_mac_lo[5]; end
-      13'h10D4: begin rdata[15:0] = q_switch_if_forwarding_table_entry_mac_hi[5]; end
-      13'h10E0: begin rdata[31:0] = q_switch_if_forwarding_table_entry_mac_lo[6]; end
-      13'h10E4: begin rdata[15:0] = q_switch_if_forwarding_table_entry_mac_hi[6]; end
-      13'h10F0: begin rdata[31:0] = q_switch_if_forwarding_table_entry_mac_lo[7]; end
-      13'h10F4: begin rdata[15:0] = q_switch_if_forwarding_table_entry_mac_hi[7]; end
-      13'h1088: begin rdata[3:0] = q_switch_if_forwarding_table_entry_iface_bitmap[0]; end
-      13'h1098: begin rdata[3:0] = q_switch_if_forwarding_table_entry_iface_bitmap[1]; end
-      13'h10A8: begin rdata[3:0] = q_switch_if_forwarding_table_entry_iface_bitmap[2]; end
-      13'h10B8: begin rdata[3:0] = q_switch_if_forwarding_table_entry_iface_bitmap[3]; end
-      13'h10C8: begin rdata[3:0] = q_switch_if_forwarding_table_entry_iface_bitmap[4]; end
-      13'h10D8: begin rdata[3:0] = q_switch_if_forwarding_table_entry_iface_bitmap[5]; end
-      13'h10E8: begin rdata[3:0] = q_switch_if_forwarding_table_entry_iface_bitmap[6]; end
-      13'h10F8: begin rdata[3:0] = q_switch_if_forwarding_table_entry_iface_bitmap[7]; end
-      13'h108C: begin rdata[0:0] = q_switch_if_forwarding_table_entry_config_enabled[0]; end
-      13'h109C: begin rdata[0:0] = q_switch_if_forwarding_table_entry_config_enabled[1]; end
-      13'h10AC: begin rdata[0:0] = q_switch_if_forwarding_table_entry_config_enabled[2]; end
-      13'h10BC: begin rdata[0:0] = q_switch_if_forwarding_table_entry_config_enabled[3]; end
-      13'h10CC: begin rdata[0:0] = q_switch_if_forwarding_table_entry_config_enabled[4]; end
-      13'h10DC: begin rdata[0:0] = q_switch_if_forwarding_table_entry_config_enabled[5]; end
-      13'h10EC: begin rdata[0:0] = q_switch_if_forwarding_table_entry_config_enabled[6]; end
-      13'h10FC: begin rdata[0:0] = q_switch_if_forwarding_table_entry_config_enabled[7]; end
-      default: rdata = '0;
-    endcase
-  end
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -316,7 +204,6 @@ module openenoc_csr_regs
       q_rmem_wr_biten  <= '0;
       rd_ack_q  <= 1'b0;
       wr_ack_q  <= 1'b0;
-      rd_data_q <= '0;
     end else begin
       if (core_to_csr.direct_source_control_tvalid_hwclr) q_direct_source_control_tvalid <= '0;
       if (core_to_csr.direct_sink_control_tready_hwclr) q_direct_sink_control_tready <= '0;
@@ -429,9 +316,112 @@ module openenoc_csr_regs
       end
       rd_ack_q  <= (req && !req_is_wr && !in_rmem) || core_to_csr.rmem_rd_ack;
       wr_ack_q  <= wr || core_to_csr.rmem_wr_ack;
-      rd_data_q <= core_to_csr.rmem_rd_ack ? core_to_csr.rmem_rd_data : rdata;
     end
   end
+
+  always_ff @(posedge clk)
+    if (core_to_csr.rmem_rd_ack) rd_data_q <= core_to_csr.rmem_rd_data;
+    else if (req && !req_is_wr && !in_rmem) begin
+      rd_data_q <= '0;
+      case (waddr)
+
+        13'h0: begin rd_data_q[31:0] <= q_test_reg_value; end
+        13'h4: begin rd_data_q[7:0] <= q_regB_f0; rd_data_q[15:8] <= q_regB_f1; rd_data_q[23:16] <= q_regB_f2; rd_data_q[31:24] <= q_regB_f3; end
+        13'h800: begin rd_data_q[31:0] <= core_to_csr.info_rmem_total_depth; end
+        13'h804: begin rd_data_q[10:0] <= core_to_csr.info_num_of_peers; rd_data_q[11:11] <= core_to_csr.info_peer_dma_supported; rd_data_q[12:12] <= core_to_csr.info_non_oetp_dma_supported; rd_data_q[13:13] <= core_to_csr.info_direct_axis_supported; rd_data_q[14:14] <= core_to_csr.info_rmem_supported; rd_data_q[15:15] <= core_to_csr.info_irq_supported; rd_data_q[31:16] <= core_to_csr.info_max_dma_frame_size_bytes; end
+        13'h820: begin rd_data_q[31:0] <= q_config_mac_address_lo; end
+        13'h824: begin rd_data_q[15:0] <= q_config_mac_address_hi; end
+        13'h828: begin rd_data_q[31:0] <= q_config_multicast_address_lo; end
+        13'h82C: begin rd_data_q[15:0] <= q_config_multicast_address_hi; end
+        13'h830: begin rd_data_q[1:0] <= q_config_non_oetp_control_receive_mode; end
+        13'h834: begin rd_data_q[31:0] <= q_config_rmem_timeout_cycles; end
+        13'h838: begin rd_data_q[31:0] <= q_config_dma_timeout_cycles; end
+        13'h83C: begin rd_data_q[31:0] <= q_config_dma_max_fragment_size_bytes; end
+        13'h840: begin rd_data_q[31:0] <= q_direct_source_data_tdata; end
+        13'h844: begin rd_data_q[0:0] <= q_direct_source_control_tvalid; rd_data_q[8:8] <= q_direct_source_control_tlast; rd_data_q[19:16] <= q_direct_source_control_tkeep; end
+        13'h848: begin rd_data_q[0:0] <= core_to_csr.direct_source_status_tready; end
+        13'h850: begin rd_data_q[31:0] <= core_to_csr.direct_sink_data_tdata; end
+        13'h854: begin rd_data_q[0:0] <= q_direct_sink_control_tready; end
+        13'h858: begin rd_data_q[0:0] <= core_to_csr.direct_sink_status_tvalid; rd_data_q[8:8] <= core_to_csr.direct_sink_status_tlast; rd_data_q[19:16] <= core_to_csr.direct_sink_status_tkeep; end
+        13'h860: begin rd_data_q[31:0] <= q_raw_tx_buffer_address_base; end
+        13'h864: begin rd_data_q[31:0] <= q_raw_tx_frame_length_bytes; end
+        13'h868: begin rd_data_q[8:8] <= q_raw_tx_command_status_request; rd_data_q[9:9] <= q_raw_tx_command_status_clear_errors; rd_data_q[16:16] <= core_to_csr.raw_tx_command_status_idle; rd_data_q[24:24] <= core_to_csr.raw_tx_command_status_done; rd_data_q[25:25] <= core_to_csr.raw_tx_command_status_error; rd_data_q[31:28] <= core_to_csr.raw_tx_command_status_error_code; end
+        13'h86C: begin rd_data_q[31:0] <= core_to_csr.raw_tx_transferred_length_bytes; end
+        13'h870: begin rd_data_q[31:0] <= q_raw_rx_buffer_address_base; end
+        13'h874: begin rd_data_q[31:0] <= q_raw_rx_buffer_capacity_bytes; end
+        13'h878: begin rd_data_q[8:8] <= q_raw_rx_command_status_request; rd_data_q[9:9] <= q_raw_rx_command_status_clear_errors; rd_data_q[16:16] <= core_to_csr.raw_rx_command_status_idle; rd_data_q[17:17] <= core_to_csr.raw_rx_command_status_armed; rd_data_q[24:24] <= core_to_csr.raw_rx_command_status_done; rd_data_q[25:25] <= core_to_csr.raw_rx_command_status_error; rd_data_q[31:28] <= core_to_csr.raw_rx_command_status_error_code; end
+        13'h87C: begin rd_data_q[31:0] <= core_to_csr.raw_rx_received_length_bytes; end
+        13'h880: begin rd_data_q[0:0] <= q_irq_control_global_enable; rd_data_q[8:8] <= q_irq_control_clear_errors; end
+        13'h884: begin rd_data_q[0:0] <= q_irq_event_enable_peer_dma_complete; rd_data_q[1:1] <= q_irq_event_enable_non_oetp_dma_tx_complete; rd_data_q[2:2] <= q_irq_event_enable_non_oetp_dma_rx_complete; rd_data_q[3:3] <= q_irq_event_enable_non_oetp_direct_tx_complete; rd_data_q[4:4] <= q_irq_event_enable_non_oetp_direct_rx_available; rd_data_q[5:5] <= q_irq_event_enable_rmem_error; end
+        13'h888: begin rd_data_q[0:0] <= core_to_csr.irq_status_claim_pending; rd_data_q[1:1] <= core_to_csr.irq_status_credit_full; rd_data_q[2:2] <= core_to_csr.irq_status_overflow; rd_data_q[3:3] <= core_to_csr.irq_status_invalid_complete; rd_data_q[4:4] <= core_to_csr.irq_status_irq_asserted; rd_data_q[15:8] <= core_to_csr.irq_status_fifo_level; rd_data_q[23:16] <= core_to_csr.irq_status_reserved_count; end
+        13'h88C: begin rd_data_q[10:0] <= core_to_csr.irq_claim_peer_idx; rd_data_q[14:11] <= core_to_csr.irq_claim_source; rd_data_q[30:15] <= core_to_csr.irq_claim_sequence; rd_data_q[31:31] <= core_to_csr.irq_claim_valid; end
+        13'h890: begin rd_data_q[10:0] <= q_irq_complete_peer_idx; rd_data_q[14:11] <= q_irq_complete_source; rd_data_q[30:15] <= q_irq_complete_sequence; rd_data_q[31:31] <= q_irq_complete_valid; end
+        13'h900: begin rd_data_q[31:0] <= q_peers_entry_mac_address_lo[0]; end
+        13'h904: begin rd_data_q[15:0] <= q_peers_entry_mac_address_hi[0]; end
+        13'h91C: begin rd_data_q[31:0] <= q_peers_entry_mac_address_lo[1]; end
+        13'h920: begin rd_data_q[15:0] <= q_peers_entry_mac_address_hi[1]; end
+        13'h938: begin rd_data_q[31:0] <= q_peers_entry_mac_address_lo[2]; end
+        13'h93C: begin rd_data_q[15:0] <= q_peers_entry_mac_address_hi[2]; end
+        13'h954: begin rd_data_q[31:0] <= q_peers_entry_mac_address_lo[3]; end
+        13'h958: begin rd_data_q[15:0] <= q_peers_entry_mac_address_hi[3]; end
+        13'h908: begin rd_data_q[31:0] <= q_peers_entry_rmem_address_offset[0]; end
+        13'h924: begin rd_data_q[31:0] <= q_peers_entry_rmem_address_offset[1]; end
+        13'h940: begin rd_data_q[31:0] <= q_peers_entry_rmem_address_offset[2]; end
+        13'h95C: begin rd_data_q[31:0] <= q_peers_entry_rmem_address_offset[3]; end
+        13'h90C: begin rd_data_q[31:0] <= q_peers_entry_local_address_base[0]; end
+        13'h928: begin rd_data_q[31:0] <= q_peers_entry_local_address_base[1]; end
+        13'h944: begin rd_data_q[31:0] <= q_peers_entry_local_address_base[2]; end
+        13'h960: begin rd_data_q[31:0] <= q_peers_entry_local_address_base[3]; end
+        13'h910: begin rd_data_q[31:0] <= q_peers_entry_remote_address_base[0]; end
+        13'h92C: begin rd_data_q[31:0] <= q_peers_entry_remote_address_base[1]; end
+        13'h948: begin rd_data_q[31:0] <= q_peers_entry_remote_address_base[2]; end
+        13'h964: begin rd_data_q[31:0] <= q_peers_entry_remote_address_base[3]; end
+        13'h914: begin rd_data_q[31:0] <= q_peers_entry_size_bytes[0]; end
+        13'h930: begin rd_data_q[31:0] <= q_peers_entry_size_bytes[1]; end
+        13'h94C: begin rd_data_q[31:0] <= q_peers_entry_size_bytes[2]; end
+        13'h968: begin rd_data_q[31:0] <= q_peers_entry_size_bytes[3]; end
+        13'h918: begin rd_data_q[1:0] <= q_peers_entry_dma_mode[0]; rd_data_q[2:2] <= q_peers_entry_dma_irq_enable[0]; rd_data_q[8:8] <= q_peers_entry_dma_request[0]; rd_data_q[9:9] <= q_peers_entry_dma_clear_error[0]; rd_data_q[16:16] <= core_to_csr.peers_entry_dma_idle[0]; rd_data_q[24:24] <= core_to_csr.peers_entry_dma_done[0]; rd_data_q[25:25] <= core_to_csr.peers_entry_dma_error[0]; rd_data_q[31:28] <= core_to_csr.peers_entry_dma_error_code[0]; end
+        13'h934: begin rd_data_q[1:0] <= q_peers_entry_dma_mode[1]; rd_data_q[2:2] <= q_peers_entry_dma_irq_enable[1]; rd_data_q[8:8] <= q_peers_entry_dma_request[1]; rd_data_q[9:9] <= q_peers_entry_dma_clear_error[1]; rd_data_q[16:16] <= core_to_csr.peers_entry_dma_idle[1]; rd_data_q[24:24] <= core_to_csr.peers_entry_dma_done[1]; rd_data_q[25:25] <= core_to_csr.peers_entry_dma_error[1]; rd_data_q[31:28] <= core_to_csr.peers_entry_dma_error_code[1]; end
+        13'h950: begin rd_data_q[1:0] <= q_peers_entry_dma_mode[2]; rd_data_q[2:2] <= q_peers_entry_dma_irq_enable[2]; rd_data_q[8:8] <= q_peers_entry_dma_request[2]; rd_data_q[9:9] <= q_peers_entry_dma_clear_error[2]; rd_data_q[16:16] <= core_to_csr.peers_entry_dma_idle[2]; rd_data_q[24:24] <= core_to_csr.peers_entry_dma_done[2]; rd_data_q[25:25] <= core_to_csr.peers_entry_dma_error[2]; rd_data_q[31:28] <= core_to_csr.peers_entry_dma_error_code[2]; end
+        13'h96C: begin rd_data_q[1:0] <= q_peers_entry_dma_mode[3]; rd_data_q[2:2] <= q_peers_entry_dma_irq_enable[3]; rd_data_q[8:8] <= q_peers_entry_dma_request[3]; rd_data_q[9:9] <= q_peers_entry_dma_clear_error[3]; rd_data_q[16:16] <= core_to_csr.peers_entry_dma_idle[3]; rd_data_q[24:24] <= core_to_csr.peers_entry_dma_done[3]; rd_data_q[25:25] <= core_to_csr.peers_entry_dma_error[3]; rd_data_q[31:28] <= core_to_csr.peers_entry_dma_error_code[3]; end
+        13'h1000: begin rd_data_q[15:0] <= core_to_csr.switch_if_info_table_depth; rd_data_q[21:16] <= core_to_csr.switch_if_info_num_of_interfaces; end
+        13'h1004: begin rd_data_q[0:0] <= q_switch_if_forwarding_control_operation_mode; rd_data_q[7:7] <= q_switch_if_forwarding_control_pause_request; rd_data_q[15:15] <= core_to_csr.switch_if_forwarding_control_pause_done; end
+        13'h1008: begin rd_data_q[3:0] <= q_switch_if_default_forwarding_bitmap; end
+        13'h1080: begin rd_data_q[31:0] <= q_switch_if_forwarding_table_entry_mac_lo[0]; end
+        13'h1084: begin rd_data_q[15:0] <= q_switch_if_forwarding_table_entry_mac_hi[0]; end
+        13'h1090: begin rd_data_q[31:0] <= q_switch_if_forwarding_table_entry_mac_lo[1]; end
+        13'h1094: begin rd_data_q[15:0] <= q_switch_if_forwarding_table_entry_mac_hi[1]; end
+        13'h10A0: begin rd_data_q[31:0] <= q_switch_if_forwarding_table_entry_mac_lo[2]; end
+        13'h10A4: begin rd_data_q[15:0] <= q_switch_if_forwarding_table_entry_mac_hi[2]; end
+        13'h10B0: begin rd_data_q[31:0] <= q_switch_if_forwarding_table_entry_mac_lo[3]; end
+        13'h10B4: begin rd_data_q[15:0] <= q_switch_if_forwarding_table_entry_mac_hi[3]; end
+        13'h10C0: begin rd_data_q[31:0] <= q_switch_if_forwarding_table_entry_mac_lo[4]; end
+        13'h10C4: begin rd_data_q[15:0] <= q_switch_if_forwarding_table_entry_mac_hi[4]; end
+        13'h10D0: begin rd_data_q[31:0] <= q_switch_if_forwarding_table_entry_mac_lo[5]; end
+        13'h10D4: begin rd_data_q[15:0] <= q_switch_if_forwarding_table_entry_mac_hi[5]; end
+        13'h10E0: begin rd_data_q[31:0] <= q_switch_if_forwarding_table_entry_mac_lo[6]; end
+        13'h10E4: begin rd_data_q[15:0] <= q_switch_if_forwarding_table_entry_mac_hi[6]; end
+        13'h10F0: begin rd_data_q[31:0] <= q_switch_if_forwarding_table_entry_mac_lo[7]; end
+        13'h10F4: begin rd_data_q[15:0] <= q_switch_if_forwarding_table_entry_mac_hi[7]; end
+        13'h1088: begin rd_data_q[3:0] <= q_switch_if_forwarding_table_entry_iface_bitmap[0]; end
+        13'h1098: begin rd_data_q[3:0] <= q_switch_if_forwarding_table_entry_iface_bitmap[1]; end
+        13'h10A8: begin rd_data_q[3:0] <= q_switch_if_forwarding_table_entry_iface_bitmap[2]; end
+        13'h10B8: begin rd_data_q[3:0] <= q_switch_if_forwarding_table_entry_iface_bitmap[3]; end
+        13'h10C8: begin rd_data_q[3:0] <= q_switch_if_forwarding_table_entry_iface_bitmap[4]; end
+        13'h10D8: begin rd_data_q[3:0] <= q_switch_if_forwarding_table_entry_iface_bitmap[5]; end
+        13'h10E8: begin rd_data_q[3:0] <= q_switch_if_forwarding_table_entry_iface_bitmap[6]; end
+        13'h10F8: begin rd_data_q[3:0] <= q_switch_if_forwarding_table_entry_iface_bitmap[7]; end
+        13'h108C: begin rd_data_q[0:0] <= q_switch_if_forwarding_table_entry_config_enabled[0]; end
+        13'h109C: begin rd_data_q[0:0] <= q_switch_if_forwarding_table_entry_config_enabled[1]; end
+        13'h10AC: begin rd_data_q[0:0] <= q_switch_if_forwarding_table_entry_config_enabled[2]; end
+        13'h10BC: begin rd_data_q[0:0] <= q_switch_if_forwarding_table_entry_config_enabled[3]; end
+        13'h10CC: begin rd_data_q[0:0] <= q_switch_if_forwarding_table_entry_config_enabled[4]; end
+        13'h10DC: begin rd_data_q[0:0] <= q_switch_if_forwarding_table_entry_config_enabled[5]; end
+        13'h10EC: begin rd_data_q[0:0] <= q_switch_if_forwarding_table_entry_config_enabled[6]; end
+        13'h10FC: begin rd_data_q[0:0] <= q_switch_if_forwarding_table_entry_config_enabled[7]; end
+        default: ;
+      endcase
+    end
 
   assign rd_ack  = rd_ack_q;
   assign wr_ack  = wr_ack_q;

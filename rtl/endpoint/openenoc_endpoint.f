@@ -5,6 +5,8 @@ openenoc_axis_if.sv
 openenoc_dma_transfer_if.sv
 openenoc_peer_lookup_if.sv
 openenoc_endpoint_if.sv
+csr/openenoc_csr_sw_if.sv
+csr/openenoc_csr_hw_if.sv
 openenoc_axis_skid.sv
 openenoc_oetp_lookup_arb.sv
 openenoc_oetp_initiator.sv

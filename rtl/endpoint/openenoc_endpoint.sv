@@ -32,6 +32,9 @@ module openenoc_endpoint
   output logic                  irq_msg,
   // the direct-stream sink still has room for a maximum frame
   output logic                  can_receive,
+  // endpoint cycles until a running response timer expires (0 = none): the
+  // co-simulation host's next wake-up
+  output logic [32:0]           timer_wake,
   // Ethernet (no FCS)
   input  logic                  rx_tvalid,
   output logic                  rx_tready,
@@ -71,8 +74,8 @@ module openenoc_endpoint
     $fatal(1, "MAX_RAW_FRAME_SIZE %0d outside 36..8192", MAX_RAW_FRAME_SIZE);
 
   // ---- CSR block ------------------------------------------------------------
-  csr_to_core_t c;
-  core_to_csr_t h;
+  openenoc_csr_sw_if c ();   // one signal per field (rtl/csr/openenoc_csr_*_if.sv)
+  openenoc_csr_hw_if h ();
   logic         rmem_rd_ack, rmem_wr_ack;
   logic [31:0]  rmem_rd_data;
 
@@ -116,13 +119,12 @@ module openenoc_endpoint
   assign tx_tkeep      = eth_tx.tkeep;
   assign tx_tlast      = eth_tx.tlast;
 
+  logic responder_hold;
   openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_oetp (
     .clk, .rst, .time_step, .local_tx_en, .max_frame_size, .responder_hold, .endpoint_if(ep), .s_axis_local(local_tx),
     .m_axis_local(local_rx), .s_axis_eth(eth_rx), .m_axis_eth(eth_tx),
-    .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp)
+    .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp), .timer_wake
   );
-
-  logic responder_hold;
 
   openenoc_ep_lookup u_lookup (
     .clk, .rst, .mac(peer_mac), .rmem_offset(c.peers_entry_rmem_address_offset),
@@ -457,6 +459,6 @@ module openenoc_endpoint
   wire unused = &{1'b0, ep.core_to_csr, src_busy, snk_bytes, snk_seen, rd_busy, wr_busy,
                   status_word[31:24], status_word[7:5], mw_ready[5], mw_ready[2], mw_ready[0],
                   mr_valid[6], mr_valid[3], mr_valid[1], mb_valid[5], mb_valid[2], mb_valid[0],
-                  wr_seen, raw_wr_busy, c};
+                  wr_seen, raw_wr_busy};
   // verilator lint_on UNUSEDSIGNAL
 endmodule

@@ -58,9 +58,11 @@ module openenoc_ep_direct
   input  logic [KEEP_W-1:0] i_keep,
   input  logic              i_last
 );
-  localparam int TX_WORDS = MAX_RAW_FRAME_SIZE / 4 + 1;
+  // Both stores are block RAM: power-of-two depths, registered reads.
+  localparam int TX_WORDS = 2 ** $clog2((MAX_RAW_FRAME_SIZE + 3) / 4);
   localparam int RX_WORDS = 4096;                 // 16 KiB
-  localparam int TW = $clog2(TX_WORDS);
+  localparam int TA = $clog2(TX_WORDS);           // store address
+  localparam int TW = TA + 1;                     // word count 0..TX_WORDS
 
   // ---- source --------------------------------------------------------------
   typedef enum logic [1:0] { DS_FILL, DS_SEND, DS_EVENT } ds_state_e;
@@ -69,6 +71,12 @@ module openenoc_ep_direct
   logic [TW-1:0] wcount_q, rptr_q;
   logic [13:0] bytes_q;
   logic        in_frame_q, oversize_q, rsv_q;
+  logic [35:0] txrd_q;          // registered read of txbuf_q[rptr_q]
+  logic        primed_q;        // txrd_q holds the word at rptr_q
+  // wcount_q != 0 and wcount_q - 1, kept beside it (no adder or wide OR
+  // in front of the transmit handshake)
+  logic          stored_q;
+  logic [TW-1:0] last_q;
 
   wire first     = !in_frame_q;
   wire can_take  = ds_q == DS_FILL && (!first || !tx_ev || credit_ok);
@@ -79,10 +87,13 @@ module openenoc_ep_direct
   wire [2:0] kb   = keep_bytes(src_tkeep);
   assign cmt_valid[0] = ds_q == DS_EVENT && rsv_q;
 
-  wire [TW-1:0] last_word = wcount_q - 1'b1;
-  assign o_valid = ds_q == DS_SEND && local_tx_en && !oversize_q && wcount_q != '0;
-  assign {o_keep, o_data} = txbuf_q[rptr_q];
-  assign o_last  = rptr_q == last_word;
+  assign o_valid = ds_q == DS_SEND && primed_q && local_tx_en && !oversize_q && stored_q;
+  assign {o_keep, o_data} = txrd_q;
+  assign o_last  = rptr_q == last_q;
+  // the read address runs one word ahead of rptr_q while beats leave
+  wire [TA-1:0] txrd_addr = TA'((o_valid && o_ready) ? rptr_q + 1'b1 : rptr_q);
+
+  always_ff @(posedge clk) txrd_q <= txbuf_q[txrd_addr];
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -93,7 +104,12 @@ module openenoc_ep_direct
       in_frame_q <= 1'b0;
       oversize_q <= 1'b0;
       rsv_q      <= 1'b0;
+      primed_q   <= 1'b0;
+      stored_q   <= 1'b0;
+      last_q     <= '0;
     end else begin
+      // the first SEND cycle reads word 0; its beat may leave from the next
+      primed_q <= ds_q == DS_SEND;
       case (ds_q)
         DS_FILL: if (take) begin
           logic [13:0] nb;
@@ -102,12 +118,17 @@ module openenoc_ep_direct
             rsv_q      <= tx_ev;
             oversize_q <= 1'b0;
             wcount_q   <= '0;
+            stored_q   <= 1'b0;
           end
-          if (nb > max_frame) begin
+          // a frame that breaks the one-full-word-per-beat rule can outgrow
+          // the store: dropped like an oversized one
+          if (nb > max_frame || (!first && wcount_q == TW'(TX_WORDS))) begin
             oversize_q <= 1'b1;
           end else begin
-            txbuf_q[first ? '0 : wcount_q] <= {src_tkeep, src_tdata};
+            txbuf_q[first ? '0 : TA'(wcount_q)] <= {src_tkeep, src_tdata};
             wcount_q <= (first ? '0 : wcount_q) + 1'b1;
+            stored_q <= 1'b1;
+            last_q   <= first ? '0 : wcount_q;
             bytes_q  <= nb;
           end
           in_frame_q <= !src_tlast;
@@ -118,7 +139,7 @@ module openenoc_ep_direct
         end
         DS_SEND: begin
           // an empty or oversized frame is not sent; its event still is
-          if (oversize_q || wcount_q == '0) ds_q <= DS_EVENT;
+          if (oversize_q || !stored_q) ds_q <= DS_EVENT;
           else if (o_valid && o_ready) begin
             rptr_q <= rptr_q + 1'b1;
             if (o_last) ds_q <= DS_EVENT;
@@ -144,7 +165,7 @@ module openenoc_ep_direct
   assign i_ready     = count_q < 13'(RX_WORDS);
   wire   push        = i_valid && i_ready;
   assign can_receive = count_q + {1'b0, max_frame[13:2]} + 13'(|max_frame[1:0]) <= 13'(RX_WORDS);
-  wire [36:0] head   = rxbuf_q[sr_q];
+  logic [36:0] head;             // registered read of rxbuf_q[sr_q]
   assign snk_tvalid  = sk_q == SK_VISIBLE;
   assign snk_tdata   = snk_tvalid ? head[31:0] : '0;
   assign snk_tkeep   = snk_tvalid ? head[35:32] : '0;
@@ -153,6 +174,11 @@ module openenoc_ep_direct
   assign snk_tready_hwclr = pop;
   assign rsv_req[1]   = sk_q == SK_RESERVE;
   assign cmt_valid[1] = sk_q == SK_COMMIT;
+
+  // Every word of the head frame was written two or more cycles before the
+  // frame becomes visible (frames_q counts complete frames), so the read
+  // never needs the word being written.
+  always_ff @(posedge clk) head <= rxbuf_q[pop ? sr_q + 12'd1 : sr_q];
 
   always_ff @(posedge clk) begin
     if (rst) begin

@@ -55,8 +55,12 @@ module openenoc_ep_mem_arb
     pick = '0;
     any  = 1'b0;
     for (int k = N - 1; k >= 0; k--) begin
+      // (next_q + k) mod N by compare-and-subtract: both terms are below N,
+      // and a '%' would synthesize a divider per client
+      logic [IW:0]   s;
       logic [IW-1:0] c;
-      c = IW'((int'(next_q) + k) % N);
+      s = {1'b0, next_q} + (IW + 1)'(k);
+      c = (s >= (IW + 1)'(N)) ? IW'(s - (IW + 1)'(N)) : IW'(s);
       if (c_req_valid[c]) begin
         pick = c;
         any  = 1'b1;

@@ -230,6 +230,8 @@ module openenoc_ep_peer_dma
   // the oETP initiator looks the peer up again and would reject the command
   // after its source read had started, leaving that payload at the head of
   // the shared stream. A write whose entry changed fails locally (code 1).
+  logic       fr_any;
+  logic [1:0] fr_n;
   wire fr_write    = blk_q[fr_n].mode == 2'd3;
   wire fr_rejected = fr_write && peer_mode[fr_n] != 2'd3;
   logic local_fail;
@@ -246,8 +248,6 @@ module openenoc_ep_peer_dma
   logic [15:0] src_bytes_q;
 
   // next fragment (round-robin among active, unfailed blocks with bytes left)
-  logic       fr_any;
-  logic [1:0] fr_n;
   always_comb begin
     fr_any = 1'b0;
     fr_n   = '0;

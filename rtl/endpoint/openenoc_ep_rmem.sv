@@ -48,7 +48,7 @@ module openenoc_ep_rmem
   input  logic                        cmt_ready,
   output logic [10:0]                 cmt_peer
 );
-  typedef enum logic [1:0] { RM_IDLE, RM_WAIT, RM_SENT } rm_state_e;
+  typedef enum logic [1:0] { RM_IDLE, RM_CHECK, RM_WAIT, RM_SENT } rm_state_e;
 
   rm_state_e  state_q;
   logic       is_wr_q, ack_q, rd_q, rec_q;
@@ -59,23 +59,34 @@ module openenoc_ep_rmem
   logic       cmt_q;
   logic [1:0] cmt_n_q;
 
+  // The window check and translation take two cycles, so no path runs
+  // from a peer's CSRs through a chain of adders and the peer selection:
+  // the request registers the offset from every peer's window base
+  // (disp_q, bit 32 set below the base); RM_CHECK then tests every window
+  // with one subtraction each and translates through the lowest hit.
   wire [31:0] woff = {22'd0, req_addr[9:2], 2'b00};
-  logic       hit;
-  logic [1:0] n;
+  logic [NUM_PEERS-1:0][32:0] disp_q;
+  logic        hit, bad;
+  logic [1:0]  n;
+  logic [31:0] remote;
   always_comb begin
-    hit = 1'b0;
-    n   = '0;
-    for (int k = NUM_PEERS - 1; k >= 0; k--)
-      if (peer_mode[k] == 2'd1 && peer_size[k] != 0 && peer_rmem[k] <= woff &&
-          {1'b0, woff} < {1'b0, peer_rmem[k]} + {1'b0, peer_size[k]}) begin
-        hit = 1'b1;
-        n   = 2'(k);
+    hit    = 1'b0;
+    n      = '0;
+    bad    = 1'b0;
+    remote = '0;
+    for (int k = NUM_PEERS - 1; k >= 0; k--) begin
+      logic [32:0] room, rem;
+      room = {1'b0, peer_size[k]} - {1'b0, disp_q[k][31:0]};     // size - offset
+      rem  = {1'b0, peer_remote[k]} + {1'b0, disp_q[k][31:0]};
+      if (peer_mode[k] == 2'd1 && !disp_q[k][32] && !room[32] && room != '0) begin
+        hit    = 1'b1;
+        n      = 2'(k);
+        // the word must fit the slice and the remote 32-bit space
+        bad    = room < 33'd4 || rem > 33'h0_FFFF_FFFC || (is_group(peer_mac[k]) && !is_wr_q);
+        remote = rem[31:0];
       end
+    end
   end
-  wire [31:0] disp   = woff - peer_rmem[n];
-  wire [32:0] remote = {1'b0, peer_remote[n]} + {1'b0, disp};
-  wire        bad    = {1'b0, disp} + 33'd4 > {1'b0, peer_size[n]} ||
-                       remote + 33'd4 > 33'h1_0000_0000 || (is_group(peer_mac[n]) && !req_is_wr);
 
   assign acc_valid  = state_q == RM_WAIT;
   assign acc_peer   = peer_q;
@@ -112,6 +123,7 @@ module openenoc_ep_rmem
       rec_q     <= 1'b0;
       peer_q    <= '0;
       remote_q  <= '0;
+      disp_q    <= '0;
       biten_q   <= '0;
       wdata_q   <= '0;
       data_q    <= '0;
@@ -132,10 +144,16 @@ module openenoc_ep_rmem
         RM_IDLE: if (req) begin
           rd_q     <= !req_is_wr;
           is_wr_q  <= req_is_wr;
-          peer_q   <= n;
-          remote_q <= remote[31:0];
           biten_q  <= req_biten;
           wdata_q  <= req_wdata;
+          for (int k = 0; k < NUM_PEERS; k++)
+            disp_q[k] <= {1'b0, woff} - {1'b0, peer_rmem[k]};
+          state_q  <= RM_CHECK;
+        end
+        RM_CHECK: begin
+          peer_q   <= n;
+          remote_q <= remote;
+          state_q  <= RM_IDLE;
           if (!hit) begin
             ack_q  <= 1'b1;
             data_q <= 32'hFFFF_FFFF;

@@ -195,7 +195,8 @@ module tb_oetp_engine
 
   // the bench's lookup table answers MAC and index queries only
   // verilator lint_off UNUSEDSIGNAL
-  wire unused_bench = &{1'b0, ep.core_to_csr, lk.req_rmem_addr};
+  logic [32:0] timer_wake;
+  wire unused_bench = &{1'b0, ep.core_to_csr, lk.req_rmem_addr, timer_wake};
   // verilator lint_on UNUSEDSIGNAL
 
   // hardware timing: one endpoint cycle per clock, no transmit pacing
@@ -203,6 +204,6 @@ module tb_oetp_engine
     .time_step(32'd1), .local_tx_en(1'b1), .max_frame_size(14'(MAX_RAW_FRAME_SIZE)),
     .responder_hold(1'b0),
     .clk, .rst, .endpoint_if(ep), .s_axis_local(sl), .m_axis_local(ml), .s_axis_eth(se),
-    .m_axis_eth(me), .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp)
+    .m_axis_eth(me), .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp), .timer_wake
   );
 endmodule
