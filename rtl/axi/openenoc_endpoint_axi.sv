@@ -22,6 +22,9 @@ module openenoc_endpoint_axi
   output logic                  irq_msg,
   // the direct-stream sink still has room for a maximum frame
   output logic                  can_receive,
+  // endpoint cycles until a running response timer expires (0 = none): the
+  // co-simulation host's next wake-up (unused in hardware)
+  output logic [32:0]           timer_wake,
   // AXI4-Lite slave: CSR aperture (byte offsets 0..0x1FFF)
   input  logic [CSR_ADDR_W-1:0] s_axil_awaddr,
   input  logic [2:0]            s_axil_awprot,
@@ -102,7 +105,7 @@ module openenoc_endpoint_axi
   openenoc_endpoint #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_ep (
     .clk, .rst, .time_step, .local_tx_en, .max_frame_size,
     .csr_req, .csr_req_is_wr, .csr_addr, .csr_wr_data, .csr_wr_biten,
-    .csr_rd_ack, .csr_rd_data, .csr_wr_ack, .irq, .irq_msg, .can_receive,
+    .csr_rd_ack, .csr_rd_data, .csr_wr_ack, .irq, .irq_msg, .can_receive, .timer_wake,
     .rx_tvalid(s_axis_eth_tvalid), .rx_tready(s_axis_eth_tready), .rx_tdata(s_axis_eth_tdata),
     .rx_tkeep(s_axis_eth_tkeep), .rx_tlast(s_axis_eth_tlast),
     .tx_tvalid(m_axis_eth_tvalid), .tx_tready(m_axis_eth_tready), .tx_tdata(m_axis_eth_tdata),

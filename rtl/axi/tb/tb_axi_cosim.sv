@@ -37,6 +37,7 @@ module tb_axi_cosim
   output logic                  irq,
   output logic                  irq_msg,
   output logic                  can_receive,
+  output logic [32:0]           timer_wake,
   input  logic                  rx_tvalid,
   output logic                  rx_tready,
   input  logic [31:0]           rx_tdata,
@@ -86,6 +87,7 @@ module tb_axi_cosim
 
   openenoc_endpoint_axi #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE), .BURST_MAX(BURST_MAX)) u_dut (
     .clk, .rst, .time_step, .local_tx_en, .max_frame_size, .irq, .irq_msg, .can_receive,
+    .timer_wake,
     .s_axil_awaddr(l_awaddr), .s_axil_awprot(3'b000), .s_axil_awvalid(l_awvalid),
     .s_axil_awready(l_awready), .s_axil_wdata(l_wdata), .s_axil_wstrb(l_wstrb),
     .s_axil_wvalid(l_wvalid), .s_axil_wready(l_wready), .s_axil_bresp(l_bresp),
