@@ -52,6 +52,7 @@ AXI_COSIM_MAP   = $(foreach s,$(sort $(shell grep -o 'openenoc_endpoint__DOT__[A
 $(AXI_COSIM_OBJ)/Vopenenoc_endpoint__ALL.a: $(AXI_SRCS) $(AXI_COSIM_TB) $(TOP)/rtl/axi/openenoc_endpoint_axi.f \
                                               $(TOP)/rtl/endpoint/openenoc_endpoint.f $(TOP)/mk/axi.mk
 	@mkdir -p $(AXI_BUILD)
+	@rm -rf $(AXI_COSIM_OBJ)   # an interrupted build once left stale objects (a crashing model)
 	$(VERILATOR) --cc --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint --savable \
 	    -I$(TOP)/rtl --top-module tb_axi_cosim --prefix Vopenenoc_endpoint -GSTALL=$(AXI_STALL) \
 	    -Mdir $(AXI_COSIM_OBJ) -CFLAGS "-O2 -fPIC" $(AXI_SRCS) $(AXI_COSIM_TB) \
