@@ -128,8 +128,10 @@ module openenoc_oetp_rx
                      hdr_q[2][23:16], hdr_q[2][31:24]};
   wire [15:0] etype = {hdr_q[3][7:0], hdr_q[3][15:8]};
   wire [7:0]  magic = hdr_q[3][23:16];
-  wire [7:0]  cmd   = hdr_q[3][31:24];
-  wire        is_oetp  = fb_q >= 16'd16 && etype == ETHERTYPE && magic == MAGIC;
+  // a frame that ends right after Magic is malformed oETP, never raw; its
+  // missing Cmd reads as the unassigned 0
+  wire [7:0]  cmd   = fb_q >= 16'd16 ? hdr_q[3][31:24] : 8'h00;
+  wire        is_oetp  = fb_q >= 16'd15 && etype == ETHERTYPE && magic == MAGIC;
   wire        group    = dst[40];
   wire        dst_ok   = group ? (dst == conf.multicast_address) : (dst == conf.mac_address);
   wire        read_req = cmd == CMD_RMEM_READ_REQ || cmd == CMD_DMA_READ_REQ;
@@ -158,8 +160,9 @@ module openenoc_oetp_rx
   wire [2:0] kb      = keep_bytes(in_keep);
   wire [15:0] fb_next = (fb_q > 16'hFFF0) ? fb_q : fb_q + 16'(kb);
 
-  // response matching on the Request ID word itself
-  wire rsp_match = ctx.waiting && src == ctx.mac && in_data == ctx.rid &&
+  // response matching on the Request ID word itself, which must be whole:
+  // a frame cut inside it cannot be associated with the request
+  wire rsp_match = ctx.waiting && src == ctx.mac && in_keep == 4'hF && in_data == ctx.rid &&
                    (cmd == ctx.rsp_cmd || cmd == CMD_ERROR_RSP);
   // The matched response has finished on the wire (its TLAST handshake is
   // now or was the last edge); the verdict follows, so the timer must not
@@ -193,10 +196,13 @@ module openenoc_oetp_rx
   wire all_params = pidx_q == np;
   wire data_ok    = len_ok && eod_ok_q && !trunc_q && all_params;
 
-  // raw ceiling: a frame longer than max_frame is cut there
-  wire [1:0]  raw_room = max_frame[1:0] - fb_q[1:0];   // bytes left in the cut word, mod 4
-  wire        raw_cut  = (fb_q + 16'(kb) > {2'b00, max_frame}) ||
-                         (fb_q + 16'(kb) == {2'b00, max_frame} && !in_last);
+  // raw ceiling: a frame longer than max_frame is cut one byte past it, so
+  // the raw paths see that it is too long and reject it (the metadata of a
+  // raw frame stays zero)
+  wire [15:0] raw_max  = {2'b00, max_frame} + 16'd1;
+  wire [1:0]  raw_room = raw_max[1:0] - fb_q[1:0];     // bytes left in the cut word, mod 4
+  wire        raw_cut  = (fb_q + 16'(kb) > raw_max) ||
+                         (fb_q + 16'(kb) == raw_max && !in_last);
 
   function automatic rx_admit_t make_admit(input logic [ERR_W-1:0] code);
     make_admit.cmd        = oetp_cmd_e'(cmd);
@@ -314,8 +320,9 @@ module openenoc_oetp_rx
             state_q <= last_seen_q ? RX_IDLE : RX_DROP;
           end else if (is_oetp) begin
             // malformed oETP never falls through to the raw path
+            // (a response to the group MAC is matched like any other)
             if (!dst_ok || src[40] || !cmd_known(cmd) ||
-                (cmd_is_response(cmd) && group) || (!cmd_is_response(cmd) && group && read_req))
+                (!cmd_is_response(cmd) && group && read_req))
               state_q <= last_seen_q ? RX_IDLE : RX_DROP;
             else if (cmd_is_response(cmd))
               state_q <= last_seen_q ? RX_IDLE : RX_META;
@@ -350,6 +357,10 @@ module openenoc_oetp_rx
         RX_META: begin
           if (aborted) begin
             state_q <= RX_DROP;
+          end else if (in_fire && in_keep != 4'hF) begin
+            // the frame ends inside a parameter: the parameter is missing
+            // (a reply without its whole Request ID is unmatched)
+            state_q <= (cmd_is_response(cmd) && pidx_q == 3'd0) ? RX_IDLE : RX_FINAL;
           end else if (in_fire) begin
             p_q[pidx_q[1:0]] <= in_data;
             pidx_q           <= pidx_q + 3'd1;

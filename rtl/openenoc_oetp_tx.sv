@@ -133,12 +133,14 @@ module openenoc_oetp_tx
   // Data words of the job, registered (the header takes four or more
   // cycles after the pick, so ew_q is in place before Data is counted)
   logic [LEN_W-1:0] ew_q;
-  wire stat_failed = cur_stat.valid && cur_stat.code != ERR_NONE;
 
   always_comb begin
     case (state_q)
       TX_IDLE:                   in_ready = start_data;
-      TX_DATA:                   in_ready = can_load && !stat_failed;
+      // a failed source still ends its stream with TLAST after its last
+      // good beat: every beat read before the failure is sent, however
+      // early the failed status arrives
+      TX_DATA:                   in_ready = can_load;
       TX_RAW:                    in_ready = can_load || raw_drop_q;
       // only this job's beats: a raw frame may sit behind them
       TX_DRAIN, TX_PRE_DRAIN:    in_ready = head_for(job_q);
@@ -242,10 +244,7 @@ module openenoc_oetp_tx
         end
 
         TX_DATA: begin
-          if (stat_failed) begin
-            code_q  <= cur_stat.code;
-            state_q <= TX_ERROR_FLUSH;
-          end else if (in_fire) begin
+          if (in_fire) begin
             if (wc_q == ew_q) begin
               // more source words than Length: end the frame, drop the rest
               code_q         <= ERR_LOCAL_AXIS;

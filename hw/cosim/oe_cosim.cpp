@@ -222,15 +222,11 @@ void mem_start_read(OeEngine *e)
 void mem_finish_write(OeEngine *e)
 {
     MemXfer &x = e->mem;
+    /* every byte the model sent: a write beyond its request or across
+     * 2^32 reaches the host, whose checks report it */
     uint32_t len = (uint32_t)x.data.size();
     uint32_t done = 0;
     uint8_t fail = 0;
-    if (len > x.len) {
-        len = x.len;
-    }
-    if ((uint64_t)x.addr + len > (1ull << 32)) {
-        len = (uint32_t)((1ull << 32) - x.addr);
-    }
     while (done < len) {
         uint32_t a = x.addr + done;
         uint32_t room = 4096 - (a & 0xFFF);
@@ -380,22 +376,18 @@ bool cycle(OeEngine *e, uint32_t step)
             }
         }
         if (tx_last) {
-            if (!e->txf.empty() && e->txf.size() <= 8192) {
-                e->ops.tx_frame(e->opaque, e->txf.data(), e->txf.size());
-            }
+            /* every frame, whatever its length: the host checks them */
+            e->ops.tx_frame(e->opaque, e->txf.data(), e->txf.size());
             e->txf.clear();
         }
     }
     MemXfer &x = e->mem;
-    if (req_fire && req_len > 0) {
+    if (req_fire) {
         x = MemXfer();
         x.active = true;
         x.write = req_write;
         x.addr = req_addr;
         x.len = req_len;
-        if ((uint64_t)req_addr + req_len > (1ull << 32)) {
-            x.len = (uint32_t)((1ull << 32) - req_addr);
-        }
         if (!x.write) {
             mem_start_read(e);
         }
@@ -695,10 +687,9 @@ OeCsrStatus oe_engine_csr_write(OeEngine *e, uint32_t offset, unsigned size,
 
 void oe_engine_rx_frame(OeEngine *e, const uint8_t *frame, size_t len)
 {
-    /* frames above the ceiling are dropped (the C engine's choice) */
-    if (frame && len > 0 && len <= e->max_frame) {
-        e->rxq.emplace_back(frame, frame + len);
-    }
+    /* every frame goes to the model as it is (an empty one as one beat
+     * with no bytes and TLAST): the RTL applies the frame ceiling */
+    e->rxq.emplace_back(frame, frame + len);
     settle(e);
     leave(e);
 }

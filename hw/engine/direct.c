@@ -99,10 +99,29 @@ static uint32_t head_len(const OeDirectRx *r)
     return r->nframes ? (uint32_t)(r->buf[0] | r->buf[1] << 8) : 0;
 }
 
+/*
+ * The sink is a store of 4-byte words: a frame takes ceil(len/4) of them
+ * and each beat software takes frees one (the store's fill level, which the
+ * RTL's FIFO counts the same way).
+ */
+static uint32_t sink_words(const OeDirectRx *r)
+{
+    uint32_t words = 0, off = 0;
+
+    for (uint32_t n = 0; n < r->nframes; n++) {
+        uint32_t len = (uint32_t)(r->buf[off] | r->buf[off + 1] << 8);
+        words += (len + 3) / 4;
+        off += 2 + len;
+    }
+    return words - r->pos / 4;
+}
+
 bool oe_direct_sink_has_room(const OeEngine *e)
 {
     const OeDirectRx *r = &e->drx;
-    return OE_SINK_CAPACITY - r->payload >= e->max_frame &&
+    uint32_t words = sink_words(r);
+    return words <= OE_SINK_CAPACITY / 4 &&
+           OE_SINK_CAPACITY / 4 - words >= (e->max_frame + 3) / 4 &&
            r->nframes < OE_SINK_MAX_FRAMES;
 }
 
@@ -110,7 +129,7 @@ bool oe_direct_sink_push(OeEngine *e, const uint8_t *f, size_t len)
 {
     OeDirectRx *r = &e->drx;
 
-    if (len == 0 || r->payload + len > OE_SINK_CAPACITY ||
+    if (len == 0 || r->payload + len > OE_SINK_HELD ||
         r->nframes >= OE_SINK_MAX_FRAMES) {
         return false;   /* the host ignored can_receive() */
     }

@@ -68,12 +68,15 @@ static void engine_schedule(OeEngine *e)
 }
 
 /* Deliver held notifications and accept whatever software has requested
- * and the IRQ controller can admit. */
+ * and the IRQ controller can admit. When credits are short they go in this
+ * fixed order (the spec leaves it open; the RTL's IRQ controller grants the
+ * same one): peer DMA blocks, RMEM error events, the responder's held
+ * notification, raw TX, raw RX, direct TX, the direct sink. */
 static void engine_accept(OeEngine *e)
 {
-    oe_responder_deliver_notification(e);
-    oe_deliver_rmem_events(e);
     oe_accept_peer_requests(e);
+    oe_deliver_rmem_events(e);
+    oe_responder_deliver_notification(e);
     oe_raw_accept(e);
     oe_direct_accept(e);
     oe_direct_sink_admit(e);

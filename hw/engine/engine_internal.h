@@ -26,7 +26,10 @@
 
 #define OE_NUM_PEERS        OE_PEER_COUNT
 #define OE_IRQ_FIFO_DEPTH   16u
-#define OE_SINK_CAPACITY    16384u       /* direct-stream sink buffer bytes */
+#define OE_SINK_CAPACITY    16384u       /* direct-stream sink: 4096 words */
+/* The sink buffer keeps a frame until it is read whole, so it also holds the
+ * already read part of the head frame beyond the sink's own capacity. */
+#define OE_SINK_HELD        (OE_SINK_CAPACITY + OETP_FRAME_MAX)
 #define OE_SINK_MAX_FRAMES  (OE_SINK_CAPACITY / OETP_ETH_HDR_LEN + 1)
 #define OE_CSR_WORDS        (OE_CSR_APERTURE_SIZE / 4)
 #define OE_NO_DEADLINE      UINT64_MAX
@@ -153,7 +156,7 @@ typedef struct OeDirectTx {
 
 typedef struct OeDirectRx {
     /* Queued frames: [u16 length][bytes], oldest first. */
-    uint8_t buf[OE_SINK_CAPACITY + 2 * OE_SINK_MAX_FRAMES];
+    uint8_t buf[OE_SINK_HELD + 2 * OE_SINK_MAX_FRAMES];
     uint32_t used;              /* bytes of buf in use (with headers) */
     uint32_t payload;           /* frame bytes queued (capacity check) */
     uint32_t nframes;
@@ -206,6 +209,15 @@ static inline uint32_t oe_reg(const OeEngine *e, uint32_t off)
 {
     return e->regs[off / 4];
 }
+/* A received oETP frame's length is valid when it is the logical length
+ * (or that padded to 60 bytes) and within the frame ceiling, which counts
+ * Ethernet padding (oetp-engine.txt, MAX_RAW_FRAME_SIZE note). */
+static inline bool oe_frame_len_ok(const OeEngine *e, size_t len,
+                                   size_t logical)
+{
+    return len <= e->max_frame && oetp_frame_len_ok(len, logical);
+}
+
 static inline uint32_t oe_field(uint32_t word, uint32_t mask, unsigned shift)
 {
     return (word & mask) >> shift;
@@ -293,6 +305,10 @@ uint32_t oe_direct_read(const OeEngine *e, uint32_t off);
  * number of bytes done before the first failing burst; *st gets its status. */
 uint32_t oe_mem_read(OeEngine *e, uint32_t addr, uint8_t *buf, uint32_t len,
                      OeMemStatus *st);
+/* The same for a read feeding a stream: on failure, only the whole
+ * four-byte beats (from the first byte) read before it count. */
+uint32_t oe_mem_read_stream(OeEngine *e, uint32_t addr, uint8_t *buf,
+                            uint32_t len, OeMemStatus *st);
 uint32_t oe_mem_write(OeEngine *e, uint32_t addr, const uint8_t *buf,
                       uint32_t len, OeMemStatus *st);
 uint8_t oe_mem_read_code(OeMemStatus st);   /* 4/5 */

@@ -98,7 +98,7 @@ static uint8_t read_response(OeEngine *e, const uint8_t *f, size_t len)
     if (st != OE_MEM_OK) {
         return oe_mem_write_code(st);
     }
-    if (!oetp_frame_len_ok(len, eod_off + 4) || len < eod_off + 4 ||
+    if (!oe_frame_len_ok(e, len, eod_off + 4) || len < eod_off + 4 ||
         oetp_get_le32(f + eod_off) != OETP_EOD) {
         return OE_ERR_REMOTE_AXIS;
     }
@@ -125,7 +125,7 @@ void oe_initiator_reply(OeEngine *e, const OetpHeader *h, const uint8_t *f,
 
     if (h->cmd == OETP_DMA_READ_RSP) {
         code = read_response(e, f, len);
-    } else if (!oetp_frame_len_ok(len, logical)) {
+    } else if (!oe_frame_len_ok(e, len, logical)) {
         code = OE_ERR_REMOTE_AXIS;   /* malformed but associated reply */
     } else if (h->cmd == OETP_ERROR_RSP) {
         code = (uint8_t)oetp_csr_error_from_wire(oetp_param(f, 2));

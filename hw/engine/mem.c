@@ -38,6 +38,19 @@ uint32_t oe_mem_read(OeEngine *e, uint32_t addr, uint8_t *buf, uint32_t len,
     return mem_bursts(e, addr, buf, NULL, len, st);
 }
 
+/*
+ * A source read that feeds a stream (a DMA_WRITE_REQ, a DMA_READ_RSP, a raw
+ * frame): the payload moves in four-byte beats counted from its first byte,
+ * each beat with one bus response, so a beat holding any byte of the failed
+ * burst fails whole and only the whole beats before it are sent.
+ */
+uint32_t oe_mem_read_stream(OeEngine *e, uint32_t addr, uint8_t *buf,
+                            uint32_t len, OeMemStatus *st)
+{
+    uint32_t got = oe_mem_read(e, addr, buf, len, st);
+    return *st == OE_MEM_OK ? got : got & ~3u;
+}
+
 uint32_t oe_mem_write(OeEngine *e, uint32_t addr, const uint8_t *buf,
                       uint32_t len, OeMemStatus *st)
 {

@@ -42,16 +42,17 @@ void oe_peer_dma_written(OeEngine *e, unsigned n)
  * The destination of a fragment. The oETP initiator looks the peer up for
  * every command it accepts (oetp-engine.txt: it "snapshots its MAC addresses"
  * at command acceptance), so a fragment goes to the entry's MAC as it is now;
- * the lookup by index matches only modes 2 and 3, and a group destination
- * takes writes only, so a reconfigured entry fails the fragment with code 1.
+ * the lookup matches only the mode that permits the command ("Mode 2 permits
+ * a locally initiated read ...; mode 3 permits a locally initiated write"),
+ * and a group destination takes writes only, so a reconfigured entry fails
+ * the fragment with code 1.
  */
 static bool fragment_target(const OeEngine *e, unsigned n, uint64_t *mac)
 {
     uint32_t mode = dma_reg(e, n) & OE_PEER_DMA_MODE_MASK;
 
     *mac = oe_reg_mac(e, OE_PEER_MAC_ADDRESS(n));
-    return (mode == OE_MODE_MIRROR_REMOTE_TO_LOCAL ||
-            mode == OE_MODE_MIRROR_LOCAL_TO_REMOTE) &&
+    return mode == e->peer[n].blk.mode &&
            !(oetp_mac_is_group(*mac) &&
              e->peer[n].blk.mode == OE_MODE_MIRROR_REMOTE_TO_LOCAL);
 }
@@ -185,7 +186,7 @@ void oe_peer_send_fragment(OeEngine *e, unsigned n)
     /* Mode 3: stream local bytes into a DMA_WRITE_REQ. */
     uint8_t *data = e->txbuf + OETP_OFF_PARAM1 + 12;
     OeMemStatus st;
-    uint32_t got = oe_mem_read(e, local, data, len, &st);
+    uint32_t got = oe_mem_read_stream(e, local, data, len, &st);
     if (got == 0 && st != OE_MEM_OK) {
         /* Failure known before the frame started: nothing is sent. */
         oe_peer_fragment_done(e, n, oe_mem_read_code(st));

@@ -155,7 +155,7 @@ bool oe_raw_tx_step(OeEngine *e)
     if (!t->active || !oe_tx_ready(e)) {
         return false;
     }
-    t->transferred = oe_mem_read(e, t->base, e->txbuf, t->len, &st);
+    t->transferred = oe_mem_read_stream(e, t->base, e->txbuf, t->len, &st);
     if (t->transferred) {
         /* The frame streams out as it is read: a source failure ends it
          * early (the bytes read so far), one that hits the first burst
@@ -178,8 +178,11 @@ bool oe_raw_receive(OeEngine *e, const uint8_t *f, size_t len)
     OeRawRx *r = &e->raw_rx;
 
     if (!r->armed) {
-        return oe_direct_sink_push(e, f, len);
+        /* Rejected at the ceiling: the sink never holds it. */
+        return len <= e->max_frame && oe_direct_sink_push(e, f, len);
     }
+    /* The capacity is at most the ceiling, so a frame above the ceiling
+     * also ends with error 3 (rejected), after the capacity's bytes. */
     uint32_t n = len < r->capacity ? (uint32_t)len : r->capacity;
     OeMemStatus st;
     r->received = oe_mem_write(e, r->base, f, n, &st);

@@ -156,7 +156,7 @@ static void dma_read(OeEngine *e, const OeReq *r, uint32_t addr, uint32_t len)
 {
     uint8_t *data = e->txbuf + OETP_OFF_PARAM1 + 4;
     OeMemStatus st;
-    uint32_t got = oe_mem_read(e, addr, data, len, &st);
+    uint32_t got = oe_mem_read_stream(e, addr, data, len, &st);
 
     if (got == 0 && st != OE_MEM_OK) {
         /* Failure before the response started: ERROR_RSP with the cause. */
@@ -205,7 +205,7 @@ static void dma_write(OeEngine *e, const OeReq *r, const uint8_t *f,
         reply_error(e, r, code, code);
         return;
     }
-    if (!oetp_frame_len_ok(flen, eod_off + 4) || flen < eod_off + 4 ||
+    if (!oe_frame_len_ok(e, flen, eod_off + 4) || flen < eod_off + 4 ||
         oetp_get_le32(f + eod_off) != OETP_EOD) {
         reply_error(e, r, OETP_CAUSE_AXIS, OE_ERR_REMOTE_AXIS);
         return;
@@ -215,9 +215,9 @@ static void dma_write(OeEngine *e, const OeReq *r, const uint8_t *f,
 }
 
 /* Fixed-layout requests are accepted at their exact length or padded. */
-static bool fixed_len_ok(uint8_t cmd, size_t len)
+static bool fixed_len_ok(const OeEngine *e, uint8_t cmd, size_t len)
 {
-    return oetp_frame_len_ok(len, oetp_frame_len(cmd, 0));
+    return oe_frame_len_ok(e, len, oetp_frame_len(cmd, 0));
 }
 
 void oe_responder_request(OeEngine *e, const OetpHeader *h, const uint8_t *f,
@@ -254,7 +254,7 @@ void oe_responder_request(OeEngine *e, const OetpHeader *h, const uint8_t *f,
         dma_write(e, &r, f, len, addr, dlen);
         return;
     }
-    if (!fixed_len_ok(h->cmd, len)) {
+    if (!fixed_len_ok(e, h->cmd, len)) {
         /* Malformed fixed-length request from a known peer. */
         reply_error(e, &r, OETP_CAUSE_AXIS, OE_ERR_LOCAL_AXIS);
         return;

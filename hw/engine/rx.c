@@ -37,8 +37,11 @@ void oe_rx_frame(OeEngine *e, const uint8_t *f, size_t len)
 {
     OetpHeader h;
 
-    /* Shorter than an Ethernet header, or above the frame ceiling. */
-    if (len > e->max_frame || !oetp_parse_header(f, len, &h)) {
+    /* Shorter than an Ethernet header. A frame above the frame ceiling
+     * goes on: the ceiling is part of each path's length check (an oETP
+     * frame's length is invalid, a raw frame is rejected), as it is in a
+     * streaming receiver that finds the excess only at the ceiling. */
+    if (!oetp_parse_header(f, len, &h)) {
         return;
     }
     if (!h.oetp) {

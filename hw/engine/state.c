@@ -268,7 +268,7 @@ static bool state_consistent(const OeEngine *e)
         frames++;
     }
     return payload == r->payload && frames == r->nframes &&
-           payload <= OE_SINK_CAPACITY && frames <= OE_SINK_MAX_FRAMES &&
+           payload <= OE_SINK_HELD && frames <= OE_SINK_MAX_FRAMES &&
            (frames ? r->pos < (uint32_t)(r->buf[0] | r->buf[1] << 8)
                    : r->pos == 0 && !r->head_visible);
 }

@@ -8,7 +8,10 @@
 // slow writer never holds the shared transmit stream; a frame longer than
 // MAX_RAW_FRAME_SIZE is dropped (its event is still produced).
 // Sink controller: admitted raw frames queue in a 16 KiB store that never
-// drops (can_receive tells the host when a maximum frame no longer fits);
+// drops a frame for room (can_receive tells the host when a maximum frame no
+// longer fits); a frame longer than the frame ceiling (the receiver cuts it
+// one byte past) is rejected: its words are taken back at its TLAST, so
+// software never sees it;
 // the head frame becomes visible only after IRQ admission, which raises the
 // RX-available event if enabled.
 module openenoc_ep_direct
@@ -73,8 +76,8 @@ module openenoc_ep_direct
   logic        in_frame_q, oversize_q, rsv_q;
   logic [35:0] txrd_q;          // registered read of txbuf_q[rptr_q]
   logic        primed_q;        // txrd_q holds the word at rptr_q
-  // wcount_q != 0 and wcount_q - 1, kept beside it (no adder or wide OR
-  // in front of the transmit handshake)
+  // "a byte is stored" (bytes_q != 0) and wcount_q - 1, kept beside the
+  // counts (no adder or wide OR in front of the transmit handshake)
   logic          stored_q;
   logic [TW-1:0] last_q;
 
@@ -127,7 +130,7 @@ module openenoc_ep_direct
           end else begin
             txbuf_q[first ? '0 : TA'(wcount_q)] <= {src_tkeep, src_tdata};
             wcount_q <= (first ? '0 : wcount_q) + 1'b1;
-            stored_q <= 1'b1;
+            stored_q <= nb != '0;
             last_q   <= first ? '0 : wcount_q;
             bytes_q  <= nb;
           end
@@ -138,7 +141,8 @@ module openenoc_ep_direct
           end
         end
         DS_SEND: begin
-          // an empty or oversized frame is not sent; its event still is
+          // an empty (no byte kept) or oversized frame is not sent; its
+          // event still is
           if (oversize_q || !stored_q) ds_q <= DS_EVENT;
           else if (o_valid && o_ready) begin
             rptr_q <= rptr_q + 1'b1;
@@ -159,11 +163,20 @@ module openenoc_ep_direct
   sk_state_e   sk_q;
   logic [36:0] rxbuf_q [RX_WORDS];
   logic [11:0] sw_q, sr_q;
+  logic [11:0] fstart_q;                  // first word of the frame being stored
+  logic [12:0] fwords_q;                  // its words stored so far
+  logic [13:0] fbytes_q;                  // its bytes so far (saturating)
   logic [12:0] count_q;
   logic [12:0] frames_q;
 
-  assign i_ready     = count_q < 13'(RX_WORDS);
+  wire [2:0]  ikb    = keep_bytes(i_keep);
+  wire [14:0] fb_next = {1'b0, fbytes_q} + 15'(ikb);
+  wire   over        = fb_next > {1'b0, max_frame};
+  // a beat past the ceiling is not stored, so it needs no room
+  assign i_ready     = count_q < 13'(RX_WORDS) || over;
   wire   push        = i_valid && i_ready;
+  wire   reject      = push && i_last && over;
+  wire   store       = push && !over;
   assign can_receive = count_q + {1'b0, max_frame[13:2]} + 13'(|max_frame[1:0]) <= 13'(RX_WORDS);
   logic [36:0] head;             // registered read of rxbuf_q[sr_q]
   assign snk_tvalid  = sk_q == SK_VISIBLE;
@@ -172,7 +185,7 @@ module openenoc_ep_direct
   assign snk_tlast   = snk_tvalid && head[36];
   wire   pop         = snk_tvalid && snk_tready;
   assign snk_tready_hwclr = pop;
-  assign rsv_req[1]   = sk_q == SK_RESERVE;
+  assign rsv_req[1]   = sk_q == SK_RESERVE && rx_ev;
   assign cmt_valid[1] = sk_q == SK_COMMIT;
 
   // Every word of the head frame was written two or more cycles before the
@@ -187,17 +200,27 @@ module openenoc_ep_direct
       sr_q     <= '0;
       count_q  <= '0;
       frames_q <= '0;
+      fstart_q <= '0;
+      fwords_q <= '0;
+      fbytes_q <= '0;
     end else begin
-      if (push) begin
+      if (store) begin
         rxbuf_q[sw_q] <= {i_last, i_keep, i_data};
         sw_q          <= sw_q + 12'd1;
       end
-      count_q  <= count_q + 13'(push) - 13'(pop);
-      frames_q <= frames_q + 13'(push && i_last) - 13'(pop && head[36]);
+      if (reject) sw_q <= fstart_q;
+      else if (store && i_last) fstart_q <= sw_q + 12'd1;
+      fwords_q <= (push && i_last) ? '0 : fwords_q + 13'(store);
+      if (push) fbytes_q <= i_last ? '0 : (fb_next > 15'h3FFF ? 14'h3FFF : fb_next[13:0]);
+      count_q  <= count_q + 13'(store) - 13'(pop) - (reject ? fwords_q : '0);
+      frames_q <= frames_q + 13'(store && i_last) - 13'(pop && head[36]);
       if (pop) sr_q <= sr_q + 12'd1;
       case (sk_q)
         SK_HIDDEN:  if (frames_q != 0) sk_q <= rx_ev ? SK_RESERVE : SK_VISIBLE;
-        SK_RESERVE: if (rsv_gnt[1]) sk_q <= SK_COMMIT;
+        // the enable counts while the frame waits for its credit: once it
+        // is cleared, the frame is shown without an event
+        SK_RESERVE: if (!rx_ev) sk_q <= SK_VISIBLE;
+                    else if (rsv_gnt[1]) sk_q <= SK_COMMIT;
         SK_COMMIT:  if (cmt_ready[1]) sk_q <= SK_VISIBLE;
         SK_VISIBLE: if (pop && head[36]) sk_q <= SK_HIDDEN;
         default:    sk_q <= SK_HIDDEN;

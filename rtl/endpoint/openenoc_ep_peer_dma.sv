@@ -202,6 +202,10 @@ module openenoc_ep_peer_dma
         end
       end
 
+      // a request waiting for an IRQ credit passes its turn, so it never
+      // holds up another peer's request that needs none (endpoint.md 4.1
+      // lists each request's own conditions only)
+      if (acc_any && !accept) acc_rr_q <= acc_n + 2'd1;
       if (accept) begin
         acc_rr_q       <= acc_n + 2'd1;
         done_q[acc_n]  <= 1'b0;
@@ -305,9 +309,10 @@ module openenoc_ep_peer_dma
 
   assign local_fail = is_q == IS_IDLE && local_tx_en && !rmem_valid && fr_any && fr_rejected;
 
-  // the fragment's result: a local error wins, except that a remote stream
-  // error (10) stands
-  wire [3:0] frag_result = (cpl_code_q == E_REMOTE_AXIS) ? cpl_code_q :
+  // the fragment's result: a local memory error wins; a local stream error
+  // (2) that only follows a remote truncated transfer does not replace the
+  // remote stream error (10): oetp-engine.txt "Error origin and CSR status"
+  wire [3:0] frag_result = (cpl_code_q == E_REMOTE_AXIS && local_code_q == E_AXIS) ? cpl_code_q :
                            (local_code_q != E_NONE) ? local_code_q : cpl_code_q;
 
   always_comb begin

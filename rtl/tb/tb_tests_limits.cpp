@@ -22,8 +22,9 @@ TB_TEST(fragment_ceiling_enforced, true)
     CHECK_EQ(s.eth_sink.done.size(), 2u);
 }
 
-// A raw frame longer than the ceiling is cut at MAX_RAW_FRAME_SIZE bytes
-// (TLAST there) and the rest drained; the next frame is intact.
+// A raw frame longer than the ceiling is cut one byte past
+// MAX_RAW_FRAME_SIZE (TLAST there), so the local paths see it is too long
+// and reject it; the rest is drained; the next frame is intact.
 TB_TEST(raw_frames_cut_at_ceiling, true)
 {
     Bytes big = f_raw(MAC_LOCAL, MAC_PEER0, 0x0800, 8200, 1);
@@ -33,7 +34,7 @@ TB_TEST(raw_frames_cut_at_ceiling, true)
     CHECK(s.settle());
     CHECK_EQ(s.local_sink.done.size(), 2u);
     if (s.local_sink.done.size() == 2) {
-        CHECK(s.local_sink.done[0].bytes == Bytes(big.begin(), big.begin() + 8192));
+        CHECK(s.local_sink.done[0].bytes == Bytes(big.begin(), big.begin() + 8193));
         CHECK(s.local_sink.done[1].bytes == small);
     }
 }

@@ -12,7 +12,8 @@
 #   bench/qemu_bench.c     -> QEMU_SRC/tests/qtest/openenoc-bench.c (uses libqtest)
 # and makes the smallest edits to QEMU's own build files (each idempotent):
 #   hw/Kconfig, hw/meson.build, meson.build (trace dir; skip the edk2 blobs the
-#   +ds tarball lacks), tests/qtest/meson.build, and a device config
+#   +ds tarball lacks), tests/qtest/meson.build, qapi/qom.json and system/vl.c
+#   (filter-fault, from scripts/qemu/filter-fault.qapi), and a device config
 #   configs/devices/x86_64-softmmu/openenoc.mak.
 # ENGINE_DIR defaults to hw/engine; point it elsewhere to build the shell
 # against another engine implementation.
@@ -22,7 +23,7 @@ ENGINE_DIR=${ENGINE_DIR:-$TOP/hw/engine}
 
 case "${1:-}" in
     -h|--help|"")
-        sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
         [ -n "${1:-}" ] && exit 0 || exit 2 ;;
 esac
 SRC=$(cd "$1" && pwd)
@@ -122,6 +123,30 @@ edit "$SRC/meson.build" "'hw/openenoc'," "s|^    'hw/net',\$|    'hw/net',\n    
 edit "$SRC/meson.build" "unpack_edk2_blobs = false # openenoc" \
     "s|^unpack_edk2_blobs = false\$|unpack_edk2_blobs = false # openenoc|; s|unpack_edk2_blobs = bzip2.found()|unpack_edk2_blobs = false|"
 edit "$qt/meson.build" "^subdir('openenoc')" "s|^qtest_executables = {}\$|subdir('openenoc')\nqtest_executables = {}|"
+# -object and object-add accept only types QAPI knows: declare filter-fault
+# (hw/qemu/filter-fault.c) next to filter-dump, and create it after the
+# netdevs as vl.c does for the other filters.
+edit "$SRC/system/vl.c" 'g_str_equal(type, "filter-fault")' \
+    's#^\( *\)g_str_equal(type, "filter-dump") ||$#&\n\1g_str_equal(type, "filter-fault") ||#'
+qom=$SRC/qapi/qom.json
+# (the struct is replaced whenever filter-fault.qapi changes)
+qapi_changed=$(python3 - "$qom" "$TOP/scripts/qemu/filter-fault.qapi" <<'PY'
+import re, sys
+path, snippet = sys.argv[1], open(sys.argv[2]).read()
+old = open(path).read()
+new = re.sub(r"\n##\n# @FilterFaultProperties:.*?\} \}\n", "", old, flags=re.S)
+anchor = "            '*maxlen': 'uint32' } }\n"
+new = new.replace(anchor, anchor + snippet, 1)
+if new != old:
+    open(path, "w").write(new)
+    print(1)
+PY
+)
+[ -z "$qapi_changed" ] || changed=1
+grep -q "FilterFaultProperties" "$qom" || { echo "graft: could not edit $qom" >&2; exit 1; }
+edit "$qom" "^    'filter-fault'," "s|^    'filter-dump',\$|    'filter-dump',\n    'filter-fault',|"
+edit "$qom" "'filter-fault': *'FilterFaultProperties'" \
+    "s|^\(      'filter-dump': *'FilterDumpProperties',\)\$|\1\n      'filter-fault':               'FilterFaultProperties',|"
 
 # Minimal machine set for --without-default-devices: the two PC machines
 # (pc for qtests and guests, q35 for PCIe), e1000 as a reference NIC, and us.

@@ -1,0 +1,30 @@
+# Differential test of the two engines (tests/diff/diff_engines.c): the C
+# engine linked in and the RTL engine ($(COSIM_LIB), mk/cosim.mk) run the same
+# random programs side by side and are compared step by step.
+#   make check-diff              the programs that once diverged
+#                                (tests/diff/regress), the fuzz seeds, the RTL
+#                                regression inputs, then random programs for
+#                                DIFF_SECONDS (60)
+#   make diff-engines N=1000     N random programs from SEED (default 1)
+
+.PHONY: check-diff diff-engines
+
+CHECK_TARGETS += check-diff
+
+DIFF_BIN     := $(BUILD)/diff/diff_engines
+DIFF_SECONDS ?= 60
+N            ?= 100
+SEED         ?= 1
+
+$(DIFF_BIN): $(TOP)/tests/diff/diff_engines.c $(wildcard $(TOP)/hw/engine/*.c) \
+             $(TOP)/hw/engine/engine_internal.h $(COSIM_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g -std=c11 -D_DEFAULT_SOURCE -Wall -I$(TOP)/include $(TOP)/tests/diff/diff_engines.c \
+	    $(wildcard $(TOP)/hw/engine/*.c) -o $@ -ldl
+
+check-diff: $(DIFF_BIN)
+	$(DIFF_BIN) --lib $(COSIM_LIB) --out $(BUILD)/diff --time $(DIFF_SECONDS) \
+	    $(TOP)/tests/diff/regress $(TOP)/tests/fuzz/seeds $(TOP)/hw/cosim/regress
+
+diff-engines: $(DIFF_BIN)
+	$(DIFF_BIN) --lib $(COSIM_LIB) --out $(BUILD)/diff --seed $(SEED) -n $(N)
