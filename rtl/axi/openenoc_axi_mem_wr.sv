@@ -1,0 +1,225 @@
+// Write side of the AXI4 memory master: one write transfer of the
+// endpoint's memory port (byte-packed beats up to the one with last, at most
+// len bytes from any byte address) becomes INCR bursts on AW/W/B, cut
+// through: the bursts are planned over the words of [addr, addr + len) (at
+// most BURST_MAX beats, never across 4 KiB), a burst starts (AWVALID with its
+// first WVALID) as soon as its first word is there, and its words go out as
+// they arrive, placed on their address lanes (WSTRB for the unaligned head
+// and the tail). len is only an upper bound: data that ends inside a burst
+// finishes it with beats without strobes, and no further burst is started.
+// One burst is outstanding. After the first SLVERR/DECERR the remaining data
+// is drained without bus traffic; the port's response gives that code and
+// the bytes of the bursts that completed before it.
+module openenoc_axi_mem_wr
+  import openenoc_ep_pkg::*;
+#(
+  parameter int BURST_MAX = 256
+) (
+  input  logic        clk,
+  input  logic        rst,
+  input  logic        start,          // pulse while idle
+  input  logic [31:0] addr,
+  input  logic [15:0] len,
+  output logic        idle,
+  // memory port write beats and response
+  input  logic        w_valid,
+  output logic        w_ready,
+  input  mem_beat_t   w_beat,
+  output logic        b_valid,
+  input  logic        b_ready,
+  output logic [1:0]  b_resp,
+  output logic [15:0] b_bytes,
+  // AXI4 AW/W/B
+  output logic [31:0] awaddr,
+  output logic [7:0]  awlen,
+  output logic [2:0]  awsize,
+  output logic        awvalid,
+  input  logic        awready,
+  output logic [31:0] wdata,
+  output logic [3:0]  wstrb,
+  output logic        wlast,
+  output logic        wvalid,
+  input  logic        wready,
+  input  logic [1:0]  bresp,
+  input  logic        bvalid,
+  output logic        bready
+);
+  localparam int BW = 9;             // beat counts up to 256
+
+  // ---- input controller: bytes onto their lanes, one word at a time ---------
+  typedef enum logic [1:0] { IN_IDLE, IN_DATA, IN_FLUSH, IN_DONE } in_state_e;
+
+  in_state_e   in_q;
+  logic [55:0] acc_q;                // bytes not yet placed in a word
+  logic [6:0]  strb_q;
+  logic [2:0]  cnt_q;
+  logic        wq_valid_q;           // the next word for W
+  logic [31:0] wq_data_q;
+  logic [3:0]  wq_strb_q;
+  logic        wq_pop;
+
+  // the beat's bytes appended after the held ones (keep is contiguous from lane 0)
+  wire [2:0]  kb      = 3'(w_beat.keep[0]) + 3'(w_beat.keep[1]) + 3'(w_beat.keep[2]) +
+                        3'(w_beat.keep[3]);
+  wire [31:0] kmask   = {{8{w_beat.keep[3]}}, {8{w_beat.keep[2]}}, {8{w_beat.keep[1]}},
+                         {8{w_beat.keep[0]}}};
+  wire [55:0] acc_in  = acc_q | ({24'd0, w_beat.data & kmask} << {cnt_q, 3'b000});
+  wire [6:0]  strb_in = strb_q | ({3'd0, w_beat.keep} << cnt_q);
+  wire [3:0]  cnt_in  = {1'b0, cnt_q} + {1'b0, kb};
+  wire        wq_free = !wq_valid_q || wq_pop;
+
+  assign w_ready = in_q == IN_DATA && wq_free;
+  wire w_fire    = w_valid && w_ready;
+  wire flush     = in_q == IN_FLUSH && wq_free;
+  wire in_end    = in_q == IN_DONE && !wq_valid_q;   // every word has left
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      in_q       <= IN_IDLE;
+      acc_q      <= '0;
+      strb_q     <= '0;
+      cnt_q      <= '0;
+      wq_valid_q <= 1'b0;
+      wq_data_q  <= '0;
+      wq_strb_q  <= '0;
+    end else begin
+      if (wq_pop) wq_valid_q <= 1'b0;
+      case (in_q)
+        IN_IDLE: if (start) begin
+          // the head's lanes below addr are placeholders without strobes
+          acc_q  <= '0;
+          strb_q <= '0;
+          cnt_q  <= {1'b0, addr[1:0]};
+          in_q   <= IN_DATA;
+        end
+        IN_DATA: if (w_fire) begin
+          if (cnt_in >= 4'd4) begin
+            wq_valid_q <= 1'b1;
+            wq_data_q  <= acc_in[31:0];
+            wq_strb_q  <= strb_in[3:0];
+            acc_q      <= acc_in >> 32;
+            strb_q     <= strb_in >> 4;
+            cnt_q      <= 3'(cnt_in - 4'd4);
+          end else begin
+            acc_q  <= acc_in;
+            strb_q <= strb_in;
+            cnt_q  <= cnt_in[2:0];
+          end
+          if (w_beat.last) in_q <= (cnt_in == 4'd0 || cnt_in == 4'd4) ? IN_DONE : IN_FLUSH;
+        end
+        IN_FLUSH: if (flush) begin
+          wq_valid_q <= 1'b1;
+          wq_data_q  <= acc_q[31:0];
+          wq_strb_q  <= strb_q[3:0];
+          cnt_q      <= '0;
+          in_q       <= IN_DONE;
+        end
+        IN_DONE: if (b_valid && b_ready) in_q <= IN_IDLE;
+        default: in_q <= IN_IDLE;
+      endcase
+    end
+  end
+
+  // ---- burst controller ---------------------------------------------------------
+  typedef enum logic [2:0] { BU_IDLE, BU_SEND, BU_PAD, BU_RESP } bu_state_e;
+
+  bu_state_e   bu_q;
+  logic [30:0] cur_q, end_q;         // next word, end of the planned words (word addresses)
+  logic        aw_pend_q;
+  logic [31:0] awaddr_q;
+  logic [7:0]  awlen_q, left_q;
+  logic [10:0] bbytes_q;             // bytes of the burst in flight (<= 1024)
+  logic [15:0] bytes_q;              // bytes of completed bursts
+  logic        failed_q;
+  logic [1:0]  fail_resp_q;
+
+  // the planned words: [floor4(addr), ceil4(min(addr + len, 2^32)))
+  wire [32:0] s_sum  = {1'b0, addr} + 33'(len) + 33'd3;
+  wire [30:0] s_endw = s_sum[32] ? 31'h4000_0000 : 31'(s_sum >> 2);
+
+  // the next burst from cur_q
+  wire [30:0] to_end  = end_q - cur_q;
+  wire [10:0] to_page = 11'd1024 - {1'b0, cur_q[9:0]};
+  logic [BW-1:0] beats;
+  always_comb begin
+    beats = BW'(BURST_MAX);
+    if (to_end < 31'(beats)) beats = BW'(to_end);
+    if ({20'd0, to_page} < 31'(beats)) beats = BW'(to_page);
+  end
+  // a word past the plan (the port's len was exceeded) or after a failure is dropped
+  wire drop = bu_q == BU_IDLE && wq_valid_q && (failed_q || cur_q >= end_q);
+
+  wire [2:0] strb_n = 3'(wstrb[0]) + 3'(wstrb[1]) + 3'(wstrb[2]) + 3'(wstrb[3]);
+
+  assign awaddr  = awaddr_q;
+  assign awlen   = awlen_q;
+  assign awsize  = 3'd2;
+  assign awvalid = aw_pend_q;
+  assign wvalid  = (bu_q == BU_SEND && wq_valid_q) || bu_q == BU_PAD;
+  assign wdata   = bu_q == BU_PAD ? 32'd0 : wq_data_q;
+  assign wstrb   = bu_q == BU_PAD ? 4'd0 : wq_strb_q;
+  assign wlast   = left_q == 8'd0;
+  assign bready  = bu_q == BU_RESP && !aw_pend_q;
+  assign wq_pop  = (bu_q == BU_SEND && wq_valid_q && wready) || drop;
+
+  assign idle    = in_q == IN_IDLE;
+  assign b_valid = in_end && bu_q == BU_IDLE;
+  assign b_resp  = failed_q ? fail_resp_q : RESP_OKAY;
+  assign b_bytes = bytes_q;
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      bu_q        <= BU_IDLE;
+      cur_q       <= '0;
+      end_q       <= '0;
+      aw_pend_q   <= 1'b0;
+      awaddr_q    <= '0;
+      awlen_q     <= '0;
+      left_q      <= '0;
+      bbytes_q    <= '0;
+      bytes_q     <= '0;
+      failed_q    <= 1'b0;
+      fail_resp_q <= '0;
+    end else begin
+      if (awready) aw_pend_q <= 1'b0;
+      if (in_q == IN_IDLE && start) begin
+        cur_q    <= {1'b0, addr[31:2]};
+        end_q    <= s_endw;
+        bytes_q  <= '0;
+        failed_q <= 1'b0;
+      end
+      case (bu_q)
+        BU_IDLE: if (wq_valid_q && !drop) begin
+          awaddr_q  <= {cur_q[29:0], 2'b00};
+          awlen_q   <= 8'(beats - 9'd1);
+          left_q    <= 8'(beats - 9'd1);
+          bbytes_q  <= '0;
+          aw_pend_q <= 1'b1;
+          bu_q      <= BU_SEND;
+        end
+        BU_SEND: if (wvalid && wready) begin
+          cur_q    <= cur_q + 31'd1;
+          left_q   <= left_q - 8'd1;
+          bbytes_q <= bbytes_q + 11'(strb_n);
+          if (wlast) bu_q <= BU_RESP;
+        end else if (!wq_valid_q && in_q == IN_DONE) begin
+          bu_q <= BU_PAD;            // the data ended inside the burst
+        end
+        BU_PAD: if (wready) begin
+          left_q <= left_q - 8'd1;
+          if (wlast) bu_q <= BU_RESP;
+        end
+        BU_RESP: if (bvalid && bready) begin
+          if (bresp == RESP_OKAY) begin
+            bytes_q <= bytes_q + 16'(bbytes_q);
+          end else begin
+            failed_q    <= 1'b1;
+            fail_resp_q <= bresp;
+          end
+          bu_q <= BU_IDLE;
+        end
+        default: bu_q <= BU_IDLE;
+      endcase
+    end
+  end
+endmodule

@@ -1,0 +1,135 @@
+// AXI4-Lite slave for the endpoint's 8 KiB CSR aperture, in front of the CSR
+// bus (one request at a time: a one-cycle req pulse, then rd_ack or wr_ack).
+// WSTRB byte lanes become the bus's bit enables; the address is taken
+// word-aligned. AW and W are taken independently and a write starts when
+// both are in; reads and writes alternate when both wait. A response waits
+// for the CSR bus's acknowledge however long it takes: an RMEM window access
+// is answered only when the remote peer has answered or the engine's RMEM
+// timeout has expired, and the bridge adds no timeout of its own. Every
+// response is OKAY (the aperture has no error response).
+module openenoc_axil_csr
+  import openenoc_csr_pkg::*;
+(
+  input  logic                  clk,
+  input  logic                  rst,
+  // AXI4-Lite slave
+  input  logic [CSR_ADDR_W-1:0] awaddr,
+  input  logic [2:0]            awprot,
+  input  logic                  awvalid,
+  output logic                  awready,
+  input  logic [31:0]           wdata,
+  input  logic [3:0]            wstrb,
+  input  logic                  wvalid,
+  output logic                  wready,
+  output logic [1:0]            bresp,
+  output logic                  bvalid,
+  input  logic                  bready,
+  input  logic [CSR_ADDR_W-1:0] araddr,
+  input  logic [2:0]            arprot,
+  input  logic                  arvalid,
+  output logic                  arready,
+  output logic [31:0]           rdata,
+  output logic [1:0]            rresp,
+  output logic                  rvalid,
+  input  logic                  rready,
+  // CSR bus
+  output logic                  csr_req,
+  output logic                  csr_req_is_wr,
+  output logic [CSR_ADDR_W-1:0] csr_addr,
+  output logic [31:0]           csr_wr_data,
+  output logic [31:0]           csr_wr_biten,
+  input  logic                  csr_rd_ack,
+  input  logic [31:0]           csr_rd_data,
+  input  logic                  csr_wr_ack
+);
+  typedef enum logic [2:0] { L_IDLE, L_WR, L_RD, L_B, L_R } lite_state_e;
+
+  lite_state_e state_q;
+  logic        aw_have_q, w_have_q, rd_turn_q;
+  logic [CSR_ADDR_W-1:2] waddr_q;
+  logic [31:0] wdata_q;
+  logic [3:0]  wstrb_q;
+  logic        req_q, req_wr_q;
+  logic [CSR_ADDR_W-1:0] req_addr_q;
+  logic [31:0] req_data_q, req_biten_q, rdata_q;
+
+  // protection attributes do not change the CSR access; WSTRB places a
+  // narrow access, so the address is taken word-aligned
+  // verilator lint_off UNUSEDSIGNAL
+  wire unused = &{1'b0, awprot, arprot, awaddr[1:0], araddr[1:0]};
+  // verilator lint_on UNUSEDSIGNAL
+
+  wire wr_ready = aw_have_q && w_have_q;
+  wire go_wr    = state_q == L_IDLE && wr_ready && (!arvalid || !rd_turn_q);
+  wire go_rd    = state_q == L_IDLE && arvalid && (!wr_ready || rd_turn_q);
+
+  assign awready       = !aw_have_q;
+  assign wready        = !w_have_q;
+  assign arready       = go_rd;
+  assign bvalid        = state_q == L_B;
+  assign bresp         = 2'b00;
+  assign rvalid        = state_q == L_R;
+  assign rresp         = 2'b00;
+  assign rdata         = rdata_q;
+  assign csr_req       = req_q;
+  assign csr_req_is_wr = req_wr_q;
+  assign csr_addr      = req_addr_q;
+  assign csr_wr_data   = req_data_q;
+  assign csr_wr_biten  = req_biten_q;
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      state_q     <= L_IDLE;
+      aw_have_q   <= 1'b0;
+      w_have_q    <= 1'b0;
+      rd_turn_q   <= 1'b0;
+      waddr_q     <= '0;
+      wdata_q     <= '0;
+      wstrb_q     <= '0;
+      req_q       <= 1'b0;
+      req_wr_q    <= 1'b0;
+      req_addr_q  <= '0;
+      req_data_q  <= '0;
+      req_biten_q <= '0;
+      rdata_q     <= '0;
+    end else begin
+      req_q <= 1'b0;
+      if (awvalid && awready) begin
+        aw_have_q <= 1'b1;
+        waddr_q   <= awaddr[CSR_ADDR_W-1:2];
+      end
+      if (wvalid && wready) begin
+        w_have_q <= 1'b1;
+        wdata_q  <= wdata;
+        wstrb_q  <= wstrb;
+      end
+      case (state_q)
+        L_IDLE: if (go_wr) begin
+          req_q       <= 1'b1;
+          req_wr_q    <= 1'b1;
+          req_addr_q  <= {waddr_q, 2'b00};
+          req_data_q  <= wdata_q;
+          req_biten_q <= {{8{wstrb_q[3]}}, {8{wstrb_q[2]}}, {8{wstrb_q[1]}}, {8{wstrb_q[0]}}};
+          aw_have_q   <= 1'b0;
+          w_have_q    <= 1'b0;
+          rd_turn_q   <= 1'b1;
+          state_q     <= L_WR;
+        end else if (go_rd) begin
+          req_q      <= 1'b1;
+          req_wr_q   <= 1'b0;
+          req_addr_q <= {araddr[CSR_ADDR_W-1:2], 2'b00};
+          rd_turn_q  <= 1'b0;
+          state_q    <= L_RD;
+        end
+        L_WR: if (csr_wr_ack) state_q <= L_B;
+        L_RD: if (csr_rd_ack) begin
+          rdata_q <= csr_rd_data;
+          state_q <= L_R;
+        end
+        L_B: if (bready) state_q <= L_IDLE;
+        L_R: if (rready) state_q <= L_IDLE;
+        default: state_q <= L_IDLE;
+      endcase
+    end
+  end
+endmodule

@@ -1,0 +1,349 @@
+// Random test of the AXI4 memory master (tb_axi_mem.sv: the read and write
+// bridges of openenoc_endpoint_axi, with the protocol checker) against
+// AxiMemSlave (axi_mem_bridge.h) serving a reference memory: random byte
+// addresses near 4 KiB boundaries, lengths 1..65535, random READY/VALID
+// delays on the memory port and on AXI, injected SLVERR/DECERR ranges and
+// unbacked addresses (DECERR). Every transfer must give exactly the port
+// contract: read data and per-beat responses (beats from floor(done/4) on
+// carry the failure, done = bytes of the calls before the failing one),
+// written bytes and count, memory untouched outside what was written, and
+// host calls that are exact, ascending, within the transfer, within 4 KiB,
+// and stop at the first failure.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "Vtb_axi_mem.h"
+#include "axi_mem_bridge.h"
+#include "verilated.h"
+
+#ifndef AXI_BURST_MAX
+#error "build with -DAXI_BURST_MAX=<the model's BURST_MAX>"
+#endif
+
+namespace {
+
+const uint32_t kMemSize = 0x30000;      // backed: [0, kMemSize); above: DECERR
+
+struct Call {
+    bool write;
+    uint32_t addr, len;
+    OeMemStatus st;
+};
+
+struct Host {
+    std::vector<uint8_t> mem = std::vector<uint8_t>(kMemSize);
+    uint32_t err_lo = 0, err_hi = 0;     // injected error range [lo, hi)
+    OeMemStatus err_st = OE_MEM_OK;
+    bool err_write = false;
+    std::vector<Call> calls;
+
+    OeMemStatus access(bool write, uint32_t a, uint32_t n)
+    {
+        OeMemStatus st = OE_MEM_OK;
+        if (err_st != OE_MEM_OK && write == err_write && a < err_hi && a + n > err_lo) {
+            st = err_st;
+        } else if ((uint64_t)a + n > kMemSize) {
+            st = OE_MEM_DECERR;
+        }
+        calls.push_back({ write, a, n, st });
+        return st;
+    }
+    static OeMemStatus rd(void *o, uint32_t a, void *buf, uint32_t n)
+    {
+        Host *h = static_cast<Host *>(o);
+        OeMemStatus st = h->access(false, a, n);
+        if (st == OE_MEM_OK) memcpy(buf, h->mem.data() + a, n);
+        return st;
+    }
+    static OeMemStatus wr(void *o, uint32_t a, const void *buf, uint32_t n)
+    {
+        Host *h = static_cast<Host *>(o);
+        OeMemStatus st = h->access(true, a, n);
+        if (st == OE_MEM_OK) memcpy(h->mem.data() + a, buf, n);
+        return st;
+    }
+};
+
+struct Rng {
+    uint64_t s;
+    uint32_t next()
+    {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        return (uint32_t)(s >> 11);
+    }
+    uint32_t below(uint32_t n) { return next() % n; }
+    bool pct(unsigned p) { return below(100) < p; }
+};
+
+int g_fail = 0;
+#define EXPECT(c, ...)                                                   \
+    do {                                                                 \
+        if (!(c)) {                                                      \
+            printf("  FAIL %s:%d: %s: ", __FILE__, __LINE__, #c);        \
+            printf(__VA_ARGS__);                                         \
+            printf("\n");                                                \
+            g_fail++;                                                    \
+            return false;                                                \
+        }                                                                \
+    } while (0)
+
+struct Bench {
+    VerilatedContext ctx;
+    Vtb_axi_mem m{&ctx};
+    Host host;
+    AxiMemSlave slave;
+    Rng rng;
+    unsigned port_stall;
+    uint64_t cycles = 0;
+    // coverage
+    unsigned max_beats = 0, narrow = 0, full_bursts = 0, heads = 0, errors[4] = {};
+
+    Bench(unsigned stall, uint64_t seed)
+        : slave(&Host::rd, &Host::wr, &host, stall, seed), rng{ seed * 7 + 3 }, port_stall(stall)
+    {
+        m.rst = 1;
+        idle_inputs();
+        for (int i = 0; i < 2; i++) edge_only();
+        m.rst = 0;
+    }
+    void idle_inputs()
+    {
+        m.mem_req_valid = 0;
+        m.mem_w_valid = 0;
+        m.mem_r_ready = 0;
+        m.mem_b_ready = 0;
+    }
+    void edge_only()
+    {
+        m.clk = 0;
+        m.eval();
+        m.clk = 1;
+        m.eval();
+    }
+    // the AXI handshakes of this cycle, for coverage (before the slave's tick)
+    void observe()
+    {
+        if (m.m_axi_arvalid && m.m_axi_arready) {
+            unsigned beats = m.m_axi_arlen + 1u;
+            if (beats > max_beats) max_beats = beats;
+            if (m.m_axi_arsize == 0) narrow++;
+            if (m.m_axi_araddr & 3) heads++;
+        }
+        if (m.m_axi_awvalid && m.m_axi_awready) {
+            unsigned beats = m.m_axi_awlen + 1u;
+            if (beats > max_beats) max_beats = beats;
+        }
+    }
+    bool stall() { return port_stall && rng.pct(port_stall); }
+
+    // an error range somewhere in the coming transfer, mostly for its direction
+    void inject(bool write, uint32_t addr, uint32_t len)
+    {
+        host.err_st = OE_MEM_OK;
+        if (rng.pct(30)) {
+            host.err_st = rng.pct(50) ? OE_MEM_SLVERR : OE_MEM_DECERR;
+            host.err_write = rng.pct(90) ? write : !write;
+            host.err_lo = addr + rng.below(len);
+            host.err_hi = host.err_lo + 1 + rng.below(64);
+        }
+    }
+
+    // the host calls of one transfer: exact, ascending, contiguous from addr,
+    // within 4 KiB, nothing after a failure; returns the bytes done before it
+    bool calls_ok(bool write, uint32_t addr, uint32_t len, uint32_t *done, OeMemStatus *st)
+    {
+        uint32_t next = addr;
+        *done = 0;
+        *st = OE_MEM_OK;
+        for (const Call &c : host.calls) {
+            EXPECT(c.write == write, "call direction");
+            EXPECT(*st == OE_MEM_OK, "call at %08x after a failure", c.addr);
+            EXPECT(c.addr == next && c.len >= 1 && c.addr + c.len <= addr + len,
+                   "call %08x+%u, expected at %08x within %08x+%u", c.addr, c.len, next, addr, len);
+            EXPECT((c.addr >> 12) == ((c.addr + c.len - 1) >> 12), "call %08x+%u crosses 4 KiB",
+                   c.addr, c.len);
+            next += c.len;
+            if (c.st == OE_MEM_OK) *done += c.len;
+            else *st = c.st;
+        }
+        EXPECT(*st != OE_MEM_OK || next == addr + len, "calls end at %08x, transfer at %08x",
+               next, addr + len);
+        errors[*st]++;
+        return true;
+    }
+
+    bool read(uint32_t addr, uint32_t len)
+    {
+        host.calls.clear();
+        m.mem_req_valid = 1;
+        m.mem_req_write = 0;
+        m.mem_req_addr = addr;
+        m.mem_req_len = len;
+        uint32_t beats = (len + 3) / 4, got = 0;
+        std::vector<uint8_t> data;
+        std::vector<unsigned> resp;
+        for (uint64_t t = 0; got < beats; t++) {
+            EXPECT(t < 2000000, "read %08x+%u: %u of %u beats", addr, len, got, beats);
+            m.mem_r_ready = !stall();
+            slave.drive(&m);
+            m.clk = 0;
+            m.eval();
+            bool req = m.mem_req_valid && m.mem_req_ready;
+            bool r = m.mem_r_valid && m.mem_r_ready;
+            uint32_t d = m.mem_r_data;
+            unsigned keep = m.mem_r_keep, last = m.mem_r_last, rr = m.mem_r_resp;
+            observe();
+            slave.tick(&m);
+            m.clk = 1;
+            m.eval();
+            cycles++;
+            if (req) m.mem_req_valid = 0;
+            if (r) {
+                got++;
+                EXPECT(last == (got == beats), "read %08x+%u: last on beat %u of %u", addr, len,
+                       got, beats);
+                unsigned n = got == beats && (len & 3) ? len & 3 : 4;
+                EXPECT(rr != OE_MEM_OK || keep == (1u << n) - 1, "keep %x on beat %u", keep, got);
+                for (unsigned k = 0; k < 4; k++) data.push_back((uint8_t)(d >> (8 * k)));
+                resp.push_back(rr);
+            }
+        }
+        m.mem_r_ready = 0;
+        uint32_t done;
+        OeMemStatus st;
+        if (!calls_ok(false, addr, len, &done, &st)) return false;
+        for (uint32_t b = 0; b < beats; b++) {
+            bool good = st == OE_MEM_OK || b < done / 4;
+            EXPECT(resp[b] == (good ? OE_MEM_OK : (unsigned)st), "read %08x+%u beat %u resp %u, "
+                   "done %u status %u", addr, len, b, resp[b], done, st);
+            if (good) {
+                uint32_t n = b + 1 == beats && (len & 3) ? len & 3 : 4;
+                EXPECT(!memcmp(data.data() + 4 * b, host.mem.data() + addr + 4 * b, n),
+                       "read %08x+%u beat %u data", addr, len, b);
+            }
+        }
+        return true;
+    }
+
+    bool write(uint32_t addr, uint32_t len, uint32_t cap)
+    {
+        host.calls.clear();
+        std::vector<uint8_t> src(len), before = host.mem;
+        for (auto &b : src) b = (uint8_t)rng.next();
+        m.mem_req_valid = 1;
+        m.mem_req_write = 1;
+        m.mem_req_addr = addr;
+        m.mem_req_len = cap;
+        uint32_t sent = 0;
+        bool bdone = false, wv = false;
+        unsigned bresp = 0, bbytes = 0;
+        for (uint64_t t = 0; !bdone; t++) {
+            EXPECT(t < 2000000, "write %08x+%u: %u bytes sent", addr, len, sent);
+            if (!wv && sent < len && !m.mem_req_valid && !stall()) wv = true;
+            m.mem_w_valid = wv;
+            uint32_t n = len - sent < 4 ? len - sent : 4, d = 0;
+            for (uint32_t k = 0; k < n; k++) d |= (uint32_t)src[sent + k] << (8 * k);
+            m.mem_w_data = d;
+            m.mem_w_keep = (1u << n) - 1;
+            m.mem_w_last = sent + n == len;
+            m.mem_b_ready = !stall();
+            slave.drive(&m);
+            m.clk = 0;
+            m.eval();
+            bool req = m.mem_req_valid && m.mem_req_ready;
+            bool w = m.mem_w_valid && m.mem_w_ready;
+            bool b = m.mem_b_valid && m.mem_b_ready;
+            bresp = m.mem_b_resp;
+            bbytes = m.mem_b_bytes;
+            observe();
+            slave.tick(&m);
+            m.clk = 1;
+            m.eval();
+            cycles++;
+            if (req) m.mem_req_valid = 0;
+            if (w) {
+                sent += n;
+                wv = false;
+            }
+            if (b) bdone = true;
+        }
+        m.mem_w_valid = 0;
+        m.mem_b_ready = 0;
+        EXPECT(sent == len, "write %08x+%u: response after %u bytes", addr, len, sent);
+        uint32_t done;
+        OeMemStatus st;
+        if (!calls_ok(true, addr, len, &done, &st)) return false;
+        EXPECT(bresp == (unsigned)st && bbytes == done, "write %08x+%u: resp %u bytes %u, calls "
+               "say %u and %u", addr, len, bresp, bbytes, st, done);
+        std::vector<uint8_t> want = before;
+        memcpy(want.data() + addr, src.data(), done);
+        EXPECT(want == host.mem, "write %08x+%u: memory differs (done %u)", addr, len, done);
+        return true;
+    }
+};
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    unsigned n = 300, stall = 30;
+    uint64_t seed = 1;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help")) {
+            printf("usage: %s [--seed N] [--transfers N] [--stall PCT]\n"
+                   "Random transfers through the AXI4 memory master of openenoc_endpoint_axi\n"
+                   "(this build's BURST_MAX) against a reference memory; exit 1 on a mismatch.\n",
+                   argv[0]);
+            return 0;
+        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+            seed = strtoull(argv[++i], nullptr, 0);
+        } else if (!strcmp(argv[i], "--transfers") && i + 1 < argc) {
+            n = (unsigned)strtoul(argv[++i], nullptr, 0);
+        } else if (!strcmp(argv[i], "--stall") && i + 1 < argc) {
+            stall = (unsigned)strtoul(argv[++i], nullptr, 0);
+        } else {
+            fprintf(stderr, "unknown argument %s (see --help)\n", argv[i]);
+            return 2;
+        }
+    }
+    Bench t(stall, seed);
+    for (auto &b : t.host.mem) b = (uint8_t)t.rng.next();
+    unsigned done = 0;
+    for (unsigned i = 0; i < n && !g_fail; i++) {
+        // addresses at and around 4 KiB boundaries, lengths short, around a
+        // page, or long; a few past the backed memory (DECERR)
+        uint32_t page = t.rng.below(kMemSize / 4096 + 1);
+        uint32_t off = t.rng.pct(60) ? (t.rng.pct(50) ? t.rng.below(8) : 4088 + t.rng.below(8))
+                                     : t.rng.below(4096);
+        uint32_t addr = page * 4096 + off - (page && t.rng.pct(50) ? 4096 : 0);
+        unsigned kind = t.rng.below(10);
+        uint32_t len = kind < 4 ? 1 + t.rng.below(16) : kind < 7 ? 4090 + t.rng.below(12)
+                     : kind < 9 ? 1 + t.rng.below(9000) : 1 + t.rng.below(65535);
+        if (addr + len > kMemSize + 4096) addr = kMemSize + 4096 - len > kMemSize ? 0 : addr;
+        if ((uint64_t)addr + len > kMemSize + 4096) len = kMemSize + 4096 - addr;
+        bool wr = t.rng.pct(50);
+        t.inject(wr, addr, len);
+        bool ok = !wr ? t.read(addr, len)
+                                : t.write(addr, len, t.rng.pct(50) ? len : len + t.rng.below(65536 - len));
+        if (!ok) {
+            printf("not ok: transfer %u (seed %llu)\n", i, (unsigned long long)seed);
+            break;
+        }
+        done++;
+        if (t.m.violations) break;
+    }
+    bool covered = t.max_beats == AXI_BURST_MAX && t.narrow > 0 && t.heads > 0 && t.errors[OE_MEM_SLVERR] > 0 &&
+                   t.errors[OE_MEM_DECERR] > 0;
+    printf("axi mem: %u transfers, %u AXI bursts (longest %u beats, %u narrow tail reads, %u "
+           "unaligned read heads), %u ok / %u slverr / %u decerr, %llu cycles, %u violations\n",
+           done, (unsigned)t.m.bursts, t.max_beats, t.narrow, t.heads, t.errors[0], t.errors[2],
+           t.errors[3], (unsigned long long)t.cycles, (unsigned)t.m.violations);
+    if (!covered && !g_fail) printf("not ok: coverage (bursts, narrow reads, heads, both errors)\n");
+    t.m.final();
+    return g_fail || t.m.violations || !covered || done != n ? 1 : 0;
+}
