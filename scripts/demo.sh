@@ -21,8 +21,8 @@ usage: $0 [options]
   --fragment B      DMA max fragment size, 4..8160 (default 8160): the unit
                     of loss detection and repair
   --loss LIST       runs with these receive loss rates in percent, 0.1 steps
-                    (default "0 2"); loss > 0 sets the device property
-                    x-rx-loss on every VM
+                    (default "0 2"); loss > 0 puts a QEMU net filter
+                    (filter-fault, drop) on every VM's link, receive side
   --netns           every VM's QEMU in its own network namespace, joined by
                     veth pairs to a Linux bridge in a namespace of its own:
                     real IP addresses (10.77.0.0/24) and real IP multicast,
@@ -122,7 +122,7 @@ done
 qemu=${OPENENOC_QEMU:-$top/build/qemu/qemu-system-x86_64}
 [ -x "$qemu" ] || die "no QEMU at $qemu: run 'make qemu'"
 has_rx_loss=0
-if timeout 20 "$qemu" -device openenoc,help 2>/dev/null | grep -q '^ *x-rx-loss='; then
+if timeout 20 "$qemu" -object filter-fault,help 2>/dev/null | grep -q '^ *drop='; then
     has_rx_loss=1
 fi
 
@@ -192,11 +192,11 @@ if [ "$netns" = 1 ]; then
     netns_up        # a failure exits (set -e) and the trap removes what was made
 fi
 
-# The one place that injects loss: the receiving device drops this per
-# mille of frames (x-rx-loss, seeded per VM). A QEMU net filter on the link
-# would replace it here.
+# The one place that injects loss: QEMU's net layer drops this per mille of
+# the frames each VM's link delivers (filter-fault on the receive side,
+# seeded per VM), so the loss happens on the link, not in the device.
 loss_props() {     # $1 = VM, $2 = per mille; prints guest-run.sh options
-    [ "$2" = 0 ] || echo "--enoc-prop x-rx-loss=$2 --enoc-prop x-loss-seed=$(($1 + 1))"
+    [ "$2" = 0 ] || echo "--fault drop=$2,seed=$(($1 + 1)),queue=rx"
 }
 
 # Port from the pid, so two demos on one host do not share a segment.
@@ -336,8 +336,8 @@ status=0
 for loss in $losses; do
     if [ "$loss" != 0 ] && [ "$has_rx_loss" = 0 ]; then
         echo
-        echo "demo: receive loss ${loss}% skipped: this QEMU's openenoc device has no" \
-             "x-rx-loss property yet (QEMU has no other way to drop frames)"
+        echo "demo: receive loss ${loss}% skipped: this QEMU has no" \
+             "filter-fault net filter (make qemu builds it)"
         continue
     fi
     run_once "$loss" || status=1

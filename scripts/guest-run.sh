@@ -22,6 +22,9 @@ given by --script, or a shell.
   --netdev SPEC         extra QEMU -netdev (with its id), e.g. a stream
                         server joined to a hub (repeatable)
   --pcap FILE           capture the first openenoc device's traffic (filter-dump)
+  --fault PROPS         faults on the first openenoc device's link: a
+                        filter-fault with these properties, e.g.
+                        drop=20,seed=1,queue=rx (2 % of received frames lost)
   --script FILE         guest script, run by /init (fw_cfg opt/openenoc/run)
   --file NAME=FILE      extra fw_cfg file, readable as /run/fw_cfg/NAME
   --append WORDS        extra kernel parameters (before "--")
@@ -38,7 +41,7 @@ die() { echo "guest-run: $*" >&2; exit 2; }
 qemu=${OPENENOC_QEMU:-$top/build/qemu/qemu-system-x86_64}
 kernel=$top/build/guest/kernel/vmlinux
 initrd=$top/build/guest/initramfs.cpio.gz
-mem=256 timeout_s=300 log= pcap= script= append= interactive=0
+mem=256 timeout_s=300 log= pcap= fault= script= append= interactive=0
 enocs=() nics=() files=() props=() netdevs=()
 while [ $# -gt 0 ]; do
     case $1 in
@@ -48,6 +51,7 @@ while [ $# -gt 0 ]; do
     --nic) nics+=("${2:?--nic needs MODEL,MAC=NETDEV}"); shift ;;
     --netdev) netdevs+=("${2:?--netdev needs a SPEC}"); shift ;;
     --pcap) pcap=${2:?}; shift ;;
+    --fault) fault=${2:?--fault needs filter-fault properties}; shift ;;
     --script) script=${2:?}; shift ;;
     --file) files+=("${2:?}"); shift ;;
     --append) append="$append ${2:?}"; shift ;;
@@ -79,6 +83,9 @@ for e in ${enocs[@]+"${enocs[@]}"}; do
         args+=(-netdev "${e#*=},id=oe$i" -device "openenoc,netdev=oe$i,mac=$mac$prop_str")
         if [ $i = 0 ] && [ -n "$pcap" ]; then
             args+=(-object "filter-dump,id=dump0,netdev=oe0,file=$pcap")
+        fi
+        if [ $i = 0 ] && [ -n "$fault" ]; then
+            args+=(-object "filter-fault,id=fault0,netdev=oe0,$fault")
         fi
     else
         args+=(-device "openenoc,mac=$mac$prop_str")
