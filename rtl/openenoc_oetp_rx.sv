@@ -191,7 +191,11 @@ module openenoc_oetp_rx
                  (logical_frame < 16'(PADDED_FRAME_LEN) && fb_q == 16'(PADDED_FRAME_LEN))) &&
                 fb_q <= {2'b00, max_frame};
   wire all_params = pidx_q == np;
-  wire data_ok    = len_ok && eod_ok_q && !trunc_q && all_params;
+  // The verdict reads len_ok from a flop: RX_FINAL takes no beat, so after
+  // its first cycle (fin_q) len_ok_q holds the frame's own length check and
+  // the 16-bit compares do not sit in front of the result selection.
+  logic len_ok_q, fin_q;
+  wire data_ok    = len_ok_q && eod_ok_q && !trunc_q && all_params;
 
   // raw ceiling: a frame longer than max_frame is cut there
   wire [1:0]  raw_room = max_frame[1:0] - fb_q[1:0];   // bytes left in the cut word, mod 4
@@ -256,9 +260,13 @@ module openenoc_oetp_rx
       admit_q       <= '0;
       rxs_q         <= '0;
       res_q         <= '0;
+      len_ok_q      <= 1'b0;
+      fin_q         <= 1'b0;
     end else begin
       admit_valid_q <= 1'b0;
       ini_done_q    <= 1'b0;
+      len_ok_q      <= len_ok;
+      fin_q         <= state_q == RX_FINAL;
       if (o_ready) o_valid_q <= 1'b0;
       if (in_fire) begin
         fb_q <= fb_next;
@@ -449,7 +457,7 @@ module openenoc_oetp_rx
         RX_FINAL: begin
           if (aborted) begin
             state_q <= RX_IDLE;
-          end else if (!held_valid_q) begin
+          end else if (!held_valid_q && fin_q) begin
             if (matched_q) begin
               ini_done_q <= 1'b1;
               ini_busy_q <= 1'b0;
@@ -457,7 +465,7 @@ module openenoc_oetp_rx
               res_q.rdata <= p_q[1];
               if (cmd == CMD_DMA_READ_RSP)
                 res_q.code <= data_ok ? ERR_NONE : ERR_REMOTE_AXIS;
-              else if (!len_ok || !all_params)
+              else if (!len_ok_q || !all_params)
                 res_q.code <= ERR_REMOTE_AXIS;      // malformed but associated reply
               else if (cmd == CMD_ERROR_RSP)
                 res_q.code <= csr_error_from_wire(p_q[1]);
@@ -475,7 +483,7 @@ module openenoc_oetp_rx
               // fixed-layout request: a trustworthy Request ID gets a reply
               if (fb_q >= 16'd20) begin
                 admit_valid_q <= 1'b1;
-                admit_q       <= make_admit((len_ok && all_params) ? ERR_NONE : ERR_LOCAL_AXIS);
+                admit_q       <= make_admit((len_ok_q && all_params) ? ERR_NONE : ERR_LOCAL_AXIS);
                 rseq_q        <= rseq_q + 1;
               end
               state_q <= RX_IDLE;

@@ -105,12 +105,27 @@ module openenoc_oetp_tx
   endfunction
   // verilator lint_on UNUSEDSIGNAL
 
+  // The pick reads its owners' verdicts from flops (the 32-bit TID, length
+  // and status compares of both owners in one cycle, then the selection and
+  // the start of the frame, are too deep for one cycle). The flops hold the
+  // previous cycle's view; it is the current one ("fresh") unless the stream
+  // head moved (a beat was taken), an owner's source status came or went, or
+  // an owner was told its job finished (it changes or drops the job in the
+  // next cycle). A job that appears (valid rising) or a head that arrives
+  // reads as not eligible in the flops: picked one cycle later, never early.
+  logic rsp_elig_q, ini_elig_q;   // eligible() of the previous cycle
+  logic rsp_pf_q, ini_pf_q;       // pre_failed() of the previous cycle
+  logic rsp_sv_q, ini_sv_q;       // source status valid in the previous cycle
+  logic fresh_q;
+  wire  fresh = fresh_q && rsp_sv_q == rsp_stat.valid && ini_sv_q == ini_stat.valid;
+
   // An owner drops its job in the cycle after its done pulse: no pick then.
   wire settle = ini_done_q || rsp_done_q;
-  wire rsp_ok = !settle && eligible(rsp_job_valid, rsp_job, rsp_stat);
-  wire ini_ok = !settle && local_tx_en && eligible(ini_job_valid, ini_job, ini_stat);
+  wire rsp_ok = !settle && fresh && rsp_job_valid && rsp_elig_q;
+  wire ini_ok = !settle && fresh && local_tx_en && ini_job_valid && ini_elig_q;
   wire pick_rsp = rsp_ok;
-  wire pick_raw = !settle && !rsp_ok && head_raw && local_tx_en && (!ini_ok || raw_turn_q);
+  wire pick_raw = !settle && fresh && !rsp_ok && head_raw && local_tx_en &&
+                  (!ini_ok || raw_turn_q);
   wire pick_ini = !rsp_ok && !pick_raw && ini_ok;
 
   tx_job_t     pick_job;
@@ -123,11 +138,7 @@ module openenoc_oetp_tx
   assign pick_stat = pick_rsp ? rsp_stat : ini_stat;
   assign cur_stat  = (owner_q == OWN_RSP) ? rsp_stat : ini_stat;
 
-  // each owner's verdict is computed beside the other and then selected
-  // (an AND-OR, which synthesis does not fold into one comparator behind a
-  // multiplexer), not recomputed on the selected job: a shallower pick path
-  wire pick_failed = (pick_rsp && pre_failed(rsp_job, rsp_stat)) ||
-                     (!pick_rsp && pre_failed(ini_job, ini_stat));
+  wire pick_failed = pick_rsp ? rsp_pf_q : ini_pf_q;
   wire can_load   = !o_valid_q || out_ready;
   wire start_data = (pick_rsp || pick_ini) && pick_job.has_data && !pick_failed;
   // Data words of the job, registered (the header takes four or more
@@ -160,6 +171,13 @@ module openenoc_oetp_tx
       owner_q        <= OWN_RAW;
       job_q          <= '0;
       ew_q           <= '0;
+      rsp_elig_q     <= 1'b0;
+      ini_elig_q     <= 1'b0;
+      rsp_pf_q       <= 1'b0;
+      ini_pf_q       <= 1'b0;
+      rsp_sv_q       <= 1'b0;
+      ini_sv_q       <= 1'b0;
+      fresh_q        <= 1'b0;
       hidx_q         <= '0;
       held_q         <= '0;
       wc_q           <= '0;
@@ -180,6 +198,13 @@ module openenoc_oetp_tx
       ini_done_q <= 1'b0;
       rsp_done_q <= 1'b0;
       ew_q       <= data_words(job_q.data_len);
+      rsp_elig_q <= eligible(rsp_job_valid, rsp_job, rsp_stat);
+      ini_elig_q <= eligible(ini_job_valid, ini_job, ini_stat);
+      rsp_pf_q   <= pre_failed(rsp_job, rsp_stat);
+      ini_pf_q   <= pre_failed(ini_job, ini_stat);
+      rsp_sv_q   <= rsp_stat.valid;
+      ini_sv_q   <= ini_stat.valid;
+      fresh_q    <= !in_fire && !settle;
       if (out_ready) o_valid_q <= 1'b0;
       if (eth_done)  eth_seen_q <= 1'b1;
 
