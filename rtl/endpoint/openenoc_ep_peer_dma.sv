@@ -115,8 +115,10 @@ module openenoc_ep_peer_dma
 
   // acceptance candidate (round-robin), chosen one cycle ahead (acc_n_q)
   // and taken while it still holds: the round-robin choice does not sit in
-  // front of the IRQ reservation and the block load. A choice made before
-  // an acceptance names the block just accepted, which no longer holds.
+  // front of the IRQ reservation and the block load. Only an acceptance
+  // (which clears the block's request and idle, and moves the round-robin
+  // pointer) or software withdrawing the request undoes a choice; the
+  // enables are sampled with the choice.
   logic       acc_any_next;
   logic [1:0] acc_n_next;
   always_comb begin
@@ -131,11 +133,11 @@ module openenoc_ep_peer_dma
       end
     end
   end
-  logic       acc_any_q;
+  logic       acc_any_q, acc_en_q;
   logic [1:0] acc_n_q;
   wire [1:0]  acc_n   = acc_n_q;
-  wire        acc_any = acc_any_q && peer_request[acc_n] && idle_q[acc_n] && !cmt_pend_q[acc_n];
-  wire acc_enabled = event_enable && peer_irq_enable[acc_n];
+  wire        acc_any = acc_any_q && peer_request[acc_n];
+  wire acc_enabled = acc_en_q;
   assign rsv_req   = acc_any && acc_enabled;
   wire accept      = acc_any && (!acc_enabled || rsv_gnt);
 
@@ -181,9 +183,11 @@ module openenoc_ep_peer_dma
       cmt_pend_q <= '0;
       acc_rr_q   <= '0;
       acc_any_q  <= 1'b0;
+      acc_en_q   <= 1'b0;
       acc_n_q    <= '0;
     end else begin
-      acc_any_q <= acc_any_next;
+      acc_any_q <= acc_any_next && !accept;
+      acc_en_q  <= event_enable && peer_irq_enable[acc_n_next];
       acc_n_q   <= acc_n_next;
       // software clears first: a failure in the same cycle wins
       for (int n = 0; n < NUM_PEERS; n++)
