@@ -133,10 +133,15 @@ module openenoc_oetp_rx
   wire [7:0]  cmd   = fb_q >= 16'd16 ? hdr_q[3][31:24] : 8'h00;
   wire        is_oetp  = fb_q >= 16'd15 && etype == ETHERTYPE && magic == MAGIC;
   wire        group    = dst[40];
-  wire        dst_ok   = group ? (dst == conf.multicast_address) : (dst == conf.mac_address);
+  // dst_ok and raw_ok come from flops (dst_ok_q, raw_ok_q, made every
+  // cycle): the destination words are in place two cycles before
+  // RX_CLASSIFY for any frame that reaches the checks (14 bytes or more)
+  logic       dst_ok_q, raw_ok_q;
+  wire        dst_ok   = dst_ok_q;
   wire        read_req = cmd == CMD_RMEM_READ_REQ || cmd == CMD_DMA_READ_REQ;
   wire [2:0]  np       = cmd_nparams(cmd);
-  wire        raw_ok   = conf.receive_mode != 2'd0 &&
+  wire        raw_ok   = raw_ok_q;
+  wire        raw_ok_c = conf.receive_mode != 2'd0 &&
                          (conf.receive_mode == 2'd3 || dst == conf.mac_address ||
                           dst == 48'hFFFF_FFFF_FFFF || (conf.receive_mode == 2'd2 && group));
 
@@ -160,10 +165,13 @@ module openenoc_oetp_rx
   wire [2:0] kb      = keep_bytes(in_keep);
   wire [15:0] fb_next = (fb_q > 16'hFFF0) ? fb_q : fb_q + 16'(kb);
 
-  // response matching on the Request ID word itself, which must be whole:
-  // a frame cut inside it cannot be associated with the request
-  wire rsp_match = ctx.waiting && src == ctx.mac && in_keep == 4'hF && in_data == ctx.rid &&
-                   (cmd == ctx.rsp_cmd || cmd == CMD_ERROR_RSP);
+  // response matching on the Request ID word itself, which must be whole (a
+  // frame cut inside it cannot be associated with the request); the
+  // header's part comes from a flop (hdr_match_q): a response reaches
+  // RX_META from RX_CLASSIFY with its header complete, and a context that
+  // is waiting had its MAC and command set cycles before
+  logic hdr_match_q;
+  wire rsp_match = ctx.waiting && hdr_match_q && in_keep == 4'hF && in_data == ctx.rid;
   // The matched response has finished on the wire (its TLAST handshake is
   // now or was the last edge); the verdict follows, so the timer must not
   // expire in between: a response completed at expiry wins.
@@ -188,13 +196,21 @@ module openenoc_oetp_rx
   wire [15:0] logical_frame = (cmd == CMD_DMA_WRITE_REQ || cmd == CMD_DMA_READ_RSP)
                               ? dframe_q : 16'd16 + {11'd0, np, 2'b00};
   // the word completing Length keeps only its meaningful bytes
-  wire              dfinal = (wc_q == dlast_q);
+  // dfinal_q is wc_q == dlast_q, kept beside the word count (it changes
+  // only with the count and with Length), so no 32-bit compare sits in front
+  // of the byte count of the received Data
+  logic             dfinal_q;
+  wire              dfinal = dfinal_q;
   wire [KEEP_W-1:0] dkeep  = in_keep & (dfinal ? last_keep(dlen_q) : 4'hF);
   wire len_ok = (fb_q == logical_frame ||
                  (logical_frame < 16'(PADDED_FRAME_LEN) && fb_q == 16'(PADDED_FRAME_LEN))) &&
                 fb_q <= {2'b00, max_frame};
   wire all_params = pidx_q == np;
-  wire data_ok    = len_ok && eod_ok_q && !trunc_q && all_params;
+  // The verdict reads len_ok from a flop: RX_FINAL takes no beat, so after
+  // its first cycle (fin_q) len_ok_q holds the frame's own length check and
+  // the 16-bit compares do not sit in front of the result selection.
+  logic len_ok_q, fin_q;
+  wire data_ok    = len_ok_q && eod_ok_q && !trunc_q && all_params;
 
   // raw ceiling: a frame longer than max_frame is cut one byte past it, so
   // the raw paths see that it is too long and reject it (the metadata of a
@@ -237,6 +253,7 @@ module openenoc_oetp_rx
       dlast_q       <= '0;
       dframe_q      <= '0;
       wc_q          <= '0;
+      dfinal_q      <= 1'b0;
       dbytes_q      <= '0;
       eod_ok_q      <= 1'b0;
       trunc_q       <= 1'b0;
@@ -262,9 +279,19 @@ module openenoc_oetp_rx
       admit_q       <= '0;
       rxs_q         <= '0;
       res_q         <= '0;
+      len_ok_q      <= 1'b0;
+      hdr_match_q   <= 1'b0;
+      dst_ok_q      <= 1'b0;
+      raw_ok_q      <= 1'b0;
+      fin_q         <= 1'b0;
     end else begin
       admit_valid_q <= 1'b0;
       ini_done_q    <= 1'b0;
+      len_ok_q      <= len_ok;
+      hdr_match_q   <= src == ctx.mac && (cmd == ctx.rsp_cmd || cmd == CMD_ERROR_RSP);
+      dst_ok_q      <= group ? (dst == conf.multicast_address) : (dst == conf.mac_address);
+      raw_ok_q      <= raw_ok_c;
+      fin_q         <= state_q == RX_FINAL;
       if (o_ready) o_valid_q <= 1'b0;
       if (in_fire) begin
         fb_q <= fb_next;
@@ -375,6 +402,7 @@ module openenoc_oetp_rx
                 if (cmd == CMD_DMA_READ_RSP) begin
                   dlen_q   <= ctx.len[1:0];
                   dlast_q  <= data_last(ctx.len);
+                  dfinal_q <= data_last(ctx.len) == '0;   // wc_q is 0 here
                   dframe_q <= data_frame(ctx.len[15:0], CMD_DMA_READ_RSP);
                   o_id_q   <= ctx.seq;
                   o_dest_q <= {ROUTE_PEER, ctx.peer};
@@ -384,6 +412,7 @@ module openenoc_oetp_rx
                 end else if (cmd == CMD_DMA_WRITE_REQ) begin
                   dlen_q  <= in_data[1:0];
                   dlast_q  <= data_last(in_data);
+                  dfinal_q <= data_last(in_data) == '0;
                   dframe_q <= data_frame(in_data[15:0], CMD_DMA_WRITE_REQ);
                   if (in_data == '0 || in_data > LEN_W'(frag_ceil)) begin
                     admit_valid_q <= 1'b1;
@@ -434,6 +463,7 @@ module openenoc_oetp_rx
             held_final_q <= dfinal || in_last;
             dbytes_q     <= dbytes_q + LEN_W'(keep_bytes(dkeep));
             wc_q         <= wc_q + 1;
+            dfinal_q     <= wc_q + 1 == dlast_q;
             if (in_last) begin
               trunc_q <= 1'b1;
               state_q <= RX_FINAL;
@@ -460,7 +490,7 @@ module openenoc_oetp_rx
         RX_FINAL: begin
           if (aborted) begin
             state_q <= RX_IDLE;
-          end else if (!held_valid_q) begin
+          end else if (!held_valid_q && fin_q) begin
             if (matched_q) begin
               ini_done_q <= 1'b1;
               ini_busy_q <= 1'b0;
@@ -468,7 +498,7 @@ module openenoc_oetp_rx
               res_q.rdata <= p_q[1];
               if (cmd == CMD_DMA_READ_RSP)
                 res_q.code <= data_ok ? ERR_NONE : ERR_REMOTE_AXIS;
-              else if (!len_ok || !all_params)
+              else if (!len_ok_q || !all_params)
                 res_q.code <= ERR_REMOTE_AXIS;      // malformed but associated reply
               else if (cmd == CMD_ERROR_RSP)
                 res_q.code <= csr_error_from_wire(p_q[1]);
@@ -486,7 +516,7 @@ module openenoc_oetp_rx
               // fixed-layout request: a trustworthy Request ID gets a reply
               if (fb_q >= 16'd20) begin
                 admit_valid_q <= 1'b1;
-                admit_q       <= make_admit((len_ok && all_params) ? ERR_NONE : ERR_LOCAL_AXIS);
+                admit_q       <= make_admit((len_ok_q && all_params) ? ERR_NONE : ERR_LOCAL_AXIS);
                 rseq_q        <= rseq_q + 1;
               end
               state_q <= RX_IDLE;

@@ -105,31 +105,53 @@ module openenoc_oetp_tx
   endfunction
   // verilator lint_on UNUSEDSIGNAL
 
-  // An owner drops its job in the cycle after its done pulse: no pick then.
-  wire settle = ini_done_q || rsp_done_q;
-  wire rsp_ok = !settle && eligible(rsp_job_valid, rsp_job, rsp_stat);
-  wire ini_ok = !settle && local_tx_en && eligible(ini_job_valid, ini_job, ini_stat);
-  wire pick_rsp = rsp_ok;
-  wire pick_raw = !settle && !rsp_ok && head_raw && local_tx_en && (!ini_ok || raw_turn_q);
-  wire pick_ini = !rsp_ok && !pick_raw && ini_ok;
+  // The pick is made from the previous cycle's view and registered (pk_*):
+  // the 32-bit TID, length and status compares of both owners, the choice
+  // among them and the start of the frame do not fit one cycle together.
+  // The registered choice is taken only while it is current ("fresh"): no
+  // beat was taken from the stream head, no owner's source status came or
+  // went and no owner was told its job finished (it changes or drops the
+  // job in the next cycle) since it was made. A job that appears or a head
+  // that arrives is picked one cycle later, never early.
+  wire  rsp_elig = eligible(rsp_job_valid, rsp_job, rsp_stat);
+  wire  ini_elig = local_tx_en && eligible(ini_job_valid, ini_job, ini_stat);
+  wire  c_raw    = !rsp_elig && head_raw && local_tx_en && (!ini_elig || raw_turn_q);
+  wire  c_ini    = !rsp_elig && !c_raw && ini_elig;
+  // each owner's verdict is computed beside the other and then selected
+  // (an AND-OR, which synthesis does not fold into one comparator behind a
+  // multiplexer), not recomputed on the selected job
+  wire  c_failed = (rsp_elig && pre_failed(rsp_job, rsp_stat)) ||
+                   (!rsp_elig && pre_failed(ini_job, ini_stat));
+  // c_stat.valid is read through c_failed
+  // verilator lint_off UNUSEDSIGNAL
+  src_status_t c_stat;
+  // verilator lint_on UNUSEDSIGNAL
+  assign c_stat  = rsp_elig ? rsp_stat : ini_stat;
+  logic pk_rsp_q, pk_ini_q, pk_raw_q;  // the choice of the previous cycle
+  logic pk_failed_q, pk_drain_q, pk_data_q;
+  logic [ERR_W-1:0] pk_code_q;
+  logic rsp_sv_q, ini_sv_q;            // source status valid in the previous cycle
+  logic fresh_q;
+  wire  fresh = fresh_q && rsp_sv_q == rsp_stat.valid && ini_sv_q == ini_stat.valid;
+
+  // An owner drops its job in the cycle after its done pulse: no pick then
+  // (a done pulse follows a cycle out of TX_IDLE or a pick, after which
+  // fresh_q is low).
+  wire settle   = ini_done_q || rsp_done_q;
+  wire pick_ok  = fresh;
+  wire pick_rsp = pick_ok && rsp_job_valid && pk_rsp_q;
+  wire pick_raw = pick_ok && local_tx_en && pk_raw_q;
+  wire pick_ini = pick_ok && local_tx_en && ini_job_valid && pk_ini_q;
 
   tx_job_t     pick_job;
   src_status_t cur_stat;
-  // pick_stat.valid is read through pick_failed
-  // verilator lint_off UNUSEDSIGNAL
-  src_status_t pick_stat;
-  // verilator lint_on UNUSEDSIGNAL
-  assign pick_job  = pick_rsp ? rsp_job : ini_job;
-  assign pick_stat = pick_rsp ? rsp_stat : ini_stat;
+  assign pick_job  = pk_rsp_q ? rsp_job : ini_job;
   assign cur_stat  = (owner_q == OWN_RSP) ? rsp_stat : ini_stat;
 
-  // each owner's verdict is computed beside the other and then selected
-  // (an AND-OR, which synthesis does not fold into one comparator behind a
-  // multiplexer), not recomputed on the selected job: a shallower pick path
-  wire pick_failed = (pick_rsp && pre_failed(rsp_job, rsp_stat)) ||
-                     (!pick_rsp && pre_failed(ini_job, ini_stat));
+  wire pick_failed = pk_failed_q;
+
   wire can_load   = !o_valid_q || out_ready;
-  wire start_data = (pick_rsp || pick_ini) && pick_job.has_data && !pick_failed;
+  wire start_data = (pick_rsp || pick_ini) && pk_data_q;
   // Data words of the job, registered (the header takes four or more
   // cycles after the pick, so ew_q is in place before Data is counted)
   logic [LEN_W-1:0] ew_q;
@@ -162,6 +184,16 @@ module openenoc_oetp_tx
       owner_q        <= OWN_RAW;
       job_q          <= '0;
       ew_q           <= '0;
+      pk_rsp_q       <= 1'b0;
+      pk_ini_q       <= 1'b0;
+      pk_raw_q       <= 1'b0;
+      pk_failed_q    <= 1'b0;
+      pk_drain_q     <= 1'b0;
+      pk_data_q      <= 1'b0;
+      pk_code_q      <= ERR_NONE;
+      rsp_sv_q       <= 1'b0;
+      ini_sv_q       <= 1'b0;
+      fresh_q        <= 1'b0;
       hidx_q         <= '0;
       held_q         <= '0;
       wc_q           <= '0;
@@ -182,6 +214,18 @@ module openenoc_oetp_tx
       ini_done_q <= 1'b0;
       rsp_done_q <= 1'b0;
       ew_q       <= data_words(job_q.data_len);
+      pk_rsp_q    <= rsp_elig;
+      pk_ini_q    <= c_ini;
+      pk_raw_q    <= c_raw;
+      pk_failed_q <= c_failed;
+      pk_drain_q  <= c_stat.len != '0;
+      pk_data_q   <= (rsp_elig || c_ini) && (rsp_elig ? rsp_job.has_data : ini_job.has_data) &&
+                     !c_failed;
+      pk_code_q   <= (c_stat.code != ERR_NONE) ? c_stat.code : ERR_LOCAL_AXIS;
+      rsp_sv_q    <= rsp_stat.valid;
+      ini_sv_q   <= ini_stat.valid;
+      fresh_q    <= state_q == TX_IDLE && !in_fire && !settle &&
+                    !(pick_rsp || pick_ini || pick_raw);
       if (out_ready) o_valid_q <= 1'b0;
       if (eth_done)  eth_seen_q <= 1'b1;
 
@@ -200,15 +244,15 @@ module openenoc_oetp_tx
             job_q   <= pick_job;
             hidx_q  <= '0;
             if (pick_failed) begin
-              code_q <= (pick_stat.code != ERR_NONE) ? pick_stat.code : ERR_LOCAL_AXIS;
-              if (pick_stat.len != '0) begin
+              code_q <= pk_code_q;
+              if (pk_drain_q) begin
                 state_q <= TX_PRE_DRAIN;
               end else begin
                 // nothing was streamed: report at once, no frame
                 ini_done_q  <= pick_ini;
                 rsp_done_q  <= pick_rsp;
                 done_sent_q <= 1'b0;
-                done_code_q <= (pick_stat.code != ERR_NONE) ? pick_stat.code : ERR_LOCAL_AXIS;
+                done_code_q <= pk_code_q;
               end
             end else begin
               // the first payload beat is taken now and held

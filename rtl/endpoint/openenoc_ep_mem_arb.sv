@@ -49,23 +49,26 @@ module openenoc_ep_mem_arb
   logic        write_q;
 
   // next waiting client after the last owner
+  // Round-robin as two priority encoders: the lowest requester at or
+  // after next_q, else the lowest requester (the same choice as walking
+  // the clients from next_q, without the rotation's adders in the path).
   logic [IW-1:0] pick;
   logic          any;
   always_comb begin
-    pick = '0;
-    any  = 1'b0;
+    logic          hi_any;
+    logic [IW-1:0] hi_pick, lo_pick;
+    hi_any  = 1'b0;
+    hi_pick = '0;
+    lo_pick = '0;
     for (int k = N - 1; k >= 0; k--) begin
-      // (next_q + k) mod N by compare-and-subtract: both terms are below N,
-      // and a '%' would synthesize a divider per client
-      logic [IW:0]   s;
-      logic [IW-1:0] c;
-      s = {1'b0, next_q} + (IW + 1)'(k);
-      c = (s >= (IW + 1)'(N)) ? IW'(s - (IW + 1)'(N)) : IW'(s);
-      if (c_req_valid[c]) begin
-        pick = c;
-        any  = 1'b1;
+      if (c_req_valid[k] && IW'(k) >= next_q) begin
+        hi_any  = 1'b1;
+        hi_pick = IW'(k);
       end
+      if (c_req_valid[k]) lo_pick = IW'(k);
     end
+    any  = |c_req_valid;
+    pick = hi_any ? hi_pick : lo_pick;
   end
 
   wire req_phase  = state_q == ARB_REQ;

@@ -113,22 +113,31 @@ module openenoc_ep_peer_dma
 
   wire [31:0] mfs_now = {max_fragment_size[31:2], 2'b00};
 
-  // acceptance candidate (round-robin)
-  logic       acc_any;
-  logic [1:0] acc_n;
+  // acceptance candidate (round-robin), chosen one cycle ahead (acc_n_q)
+  // and taken while it still holds: the round-robin choice does not sit in
+  // front of the IRQ reservation and the block load. Only an acceptance
+  // (which clears the block's request and idle, and moves the round-robin
+  // pointer) or software withdrawing the request undoes a choice; the
+  // enables are sampled with the choice.
+  logic       acc_any_next;
+  logic [1:0] acc_n_next;
   always_comb begin
-    acc_any = 1'b0;
-    acc_n   = '0;
+    acc_any_next = 1'b0;
+    acc_n_next   = '0;
     for (int k = NUM_PEERS - 1; k >= 0; k--) begin
       logic [1:0] n;
       n = 2'(int'(acc_rr_q) + k);
       if (peer_request[n] && idle_q[n] && !cmt_pend_q[n]) begin
-        acc_any = 1'b1;
-        acc_n   = n;
+        acc_any_next = 1'b1;
+        acc_n_next   = n;
       end
     end
   end
-  wire acc_enabled = event_enable && peer_irq_enable[acc_n];
+  logic       acc_any_q, acc_en_q;
+  logic [1:0] acc_n_q;
+  wire [1:0]  acc_n   = acc_n_q;
+  wire        acc_any = acc_any_q && peer_request[acc_n];
+  wire acc_enabled = acc_en_q;
   assign rsv_req   = acc_any && acc_enabled;
   wire accept      = acc_any && (!acc_enabled || rsv_gnt);
 
@@ -173,7 +182,13 @@ module openenoc_ep_peer_dma
       code_q     <= '0;
       cmt_pend_q <= '0;
       acc_rr_q   <= '0;
+      acc_any_q  <= 1'b0;
+      acc_en_q   <= 1'b0;
+      acc_n_q    <= '0;
     end else begin
+      acc_any_q <= acc_any_next && !accept;
+      acc_en_q  <= event_enable && peer_irq_enable[acc_n_next];
+      acc_n_q   <= acc_n_next;
       // software clears first: a failure in the same cycle wins
       for (int n = 0; n < NUM_PEERS; n++)
         if (peer_clear_error[n]) begin err_q[n] <= 1'b0; code_q[n] <= '0; end
@@ -236,6 +251,13 @@ module openenoc_ep_peer_dma
   // the shared stream. A write whose entry changed fails locally (code 1).
   logic       fr_any;
   logic [1:0] fr_n;
+  // The next fragment's block is chosen one cycle ahead (fr_*_q): the
+  // 32-bit "bytes left" compares of every block, the round-robin choice and
+  // the fragment's length and addresses do not fit one cycle together. The
+  // choice is taken only when it is current ("fresh"): no block was
+  // accepted, issued from or ended in the cycle it was made.
+  logic       fr_any_q, fr_fresh_q;
+  logic [1:0] fr_n_q;
   wire fr_write    = blk_q[fr_n].mode == 2'd3;
   wire fr_rejected = fr_write && peer_mode[fr_n] != 2'd3;
   logic local_fail;
@@ -252,18 +274,22 @@ module openenoc_ep_peer_dma
   logic [15:0] src_bytes_q;
 
   // next fragment (round-robin among active, unfailed blocks with bytes left)
+  logic       fr_any_next;
+  logic [1:0] fr_n_next;
   always_comb begin
-    fr_any = 1'b0;
-    fr_n   = '0;
+    fr_any_next = 1'b0;
+    fr_n_next   = '0;
     for (int k = NUM_PEERS - 1; k >= 0; k--) begin
       logic [1:0] n;
       n = 2'(int'(frag_rr_q) + k);
       if (blk_q[n].active && !blk_q[n].failed && blk_q[n].issued < blk_q[n].size) begin
-        fr_any = 1'b1;
-        fr_n   = n;
+        fr_any_next = 1'b1;
+        fr_n_next   = n;
       end
     end
   end
+  assign fr_any = fr_any_q && fr_fresh_q;
+  assign fr_n   = fr_n_q;
   wire [31:0] fr_left = blk_q[fr_n].size - blk_q[fr_n].issued;
   wire [31:0] fr_len  = (fr_left < blk_q[fr_n].mfs) ? fr_left : blk_q[fr_n].mfs;
 
@@ -356,7 +382,13 @@ module openenoc_ep_peer_dma
       snk_started_q <= 1'b0;
       src_bytes_q  <= '0;
       frag_rr_q    <= '0;
+      fr_any_q     <= 1'b0;
+      fr_n_q       <= '0;
+      fr_fresh_q   <= 1'b0;
     end else begin
+      fr_any_q   <= fr_any_next;
+      fr_n_q     <= fr_n_next;
+      fr_fresh_q <= !(accept || frag_issue || frag_end);
       if (ini.cpl_valid && ini.cpl_ready) begin
         cpl_seen_q  <= 1'b1;
         cpl_code_q  <= ini.cpl_error_code;
@@ -404,7 +436,8 @@ module openenoc_ep_peer_dma
             is_local_q <= blk_q[fr_n].local_base + blk_q[fr_n].issued;
             is_len_q   <= fr_len;
             is_seq_q   <= blk_q[fr_n].seq;
-            is_last_q  <= blk_q[fr_n].issued + fr_len == blk_q[fr_n].size;
+            // issued + fr_len == size, without the adder (fr_left > 0)
+            is_last_q  <= fr_left <= blk_q[fr_n].mfs;
             frag_rr_q  <= fr_n + 2'd1;
             is_q       <= IS_CMD;
           end

@@ -48,7 +48,7 @@ module openenoc_ep_rmem
   input  logic                        cmt_ready,
   output logic [10:0]                 cmt_peer
 );
-  typedef enum logic [1:0] { RM_IDLE, RM_CHECK, RM_WAIT, RM_SENT } rm_state_e;
+  typedef enum logic [2:0] { RM_IDLE, RM_CHECK, RM_PICK, RM_WAIT, RM_SENT } rm_state_e;
 
   rm_state_e  state_q;
   logic       is_wr_q, ack_q, rd_q, rec_q;
@@ -59,13 +59,29 @@ module openenoc_ep_rmem
   logic       cmt_q;
   logic [1:0] cmt_n_q;
 
-  // The window check and translation take two cycles, so no path runs
+  // The window check and translation take three cycles, so no path runs
   // from a peer's CSRs through a chain of adders and the peer selection:
   // the request registers the offset from every peer's window base
-  // (disp_q, bit 32 set below the base); RM_CHECK then tests every window
-  // with one subtraction each and translates through the lowest hit.
+  // (disp_q, bit 32 set below the base); RM_CHECK tests every window with
+  // one subtraction each and registers each peer's verdict and translation
+  // (in_q, bad_q, rem_q); RM_PICK then takes the lowest hit.
   wire [31:0] woff = {22'd0, req_addr[9:2], 2'b00};
   logic [NUM_PEERS-1:0][32:0] disp_q;
+  logic [NUM_PEERS-1:0]       in_q, bad_q;
+  logic [NUM_PEERS-1:0][31:0] rem_q;
+  logic [NUM_PEERS-1:0]       in_win, bad_win;
+  logic [NUM_PEERS-1:0][31:0] rem_win;
+  always_comb begin
+    for (int k = 0; k < NUM_PEERS; k++) begin
+      logic [32:0] room, rem;
+      room = {1'b0, peer_size[k]} - {1'b0, disp_q[k][31:0]};     // size - offset
+      rem  = {1'b0, peer_remote[k]} + {1'b0, disp_q[k][31:0]};
+      in_win[k]  = peer_mode[k] == 2'd1 && !disp_q[k][32] && !room[32] && room != '0;
+      // the word must fit the slice and the remote 32-bit space
+      bad_win[k] = room < 33'd4 || rem > 33'h0_FFFF_FFFC || (is_group(peer_mac[k]) && !is_wr_q);
+      rem_win[k] = rem[31:0];
+    end
+  end
   logic        hit, bad;
   logic [1:0]  n;
   logic [31:0] remote;
@@ -75,15 +91,11 @@ module openenoc_ep_rmem
     bad    = 1'b0;
     remote = '0;
     for (int k = NUM_PEERS - 1; k >= 0; k--) begin
-      logic [32:0] room, rem;
-      room = {1'b0, peer_size[k]} - {1'b0, disp_q[k][31:0]};     // size - offset
-      rem  = {1'b0, peer_remote[k]} + {1'b0, disp_q[k][31:0]};
-      if (peer_mode[k] == 2'd1 && !disp_q[k][32] && !room[32] && room != '0) begin
+      if (in_q[k]) begin
         hit    = 1'b1;
         n      = 2'(k);
-        // the word must fit the slice and the remote 32-bit space
-        bad    = room < 33'd4 || rem > 33'h0_FFFF_FFFC || (is_group(peer_mac[k]) && !is_wr_q);
-        remote = rem[31:0];
+        bad    = bad_q[k];
+        remote = rem_q[k];
       end
     end
   end
@@ -124,6 +136,9 @@ module openenoc_ep_rmem
       peer_q    <= '0;
       remote_q  <= '0;
       disp_q    <= '0;
+      in_q      <= '0;
+      bad_q     <= '0;
+      rem_q     <= '0;
       biten_q   <= '0;
       wdata_q   <= '0;
       data_q    <= '0;
@@ -151,6 +166,12 @@ module openenoc_ep_rmem
           state_q  <= RM_CHECK;
         end
         RM_CHECK: begin
+          in_q    <= in_win;
+          bad_q   <= bad_win;
+          rem_q   <= rem_win;
+          state_q <= RM_PICK;
+        end
+        RM_PICK: begin
           peer_q   <= n;
           remote_q <= remote;
           state_q  <= RM_IDLE;

@@ -1,6 +1,8 @@
 // Transmit-side stream arbiter: whole packets from N sources onto the one
 // local stream into the oETP engine, round-robin at packet boundaries (a
-// source keeps the stream from its first beat to its TLAST).
+// source keeps the stream from its first beat to its TLAST). The choice is
+// registered before the packet's first beat passes (one cycle per packet),
+// so the round-robin pick never sits in front of the sources' ready logic.
 module openenoc_ep_stream_mux
   import openenoc_oetp_pkg::*;
 #(
@@ -38,8 +40,8 @@ module openenoc_ep_stream_mux
     end
   end
 
-  wire [IW-1:0] sel = locked_q ? own_q : pick;
-  assign m.tvalid = (locked_q || any) && i_valid[sel];
+  wire [IW-1:0] sel = own_q;
+  assign m.tvalid = locked_q && i_valid[sel];
   assign m.tdata  = i_data[sel];
   assign m.tkeep  = i_keep[sel];
   assign m.tlast  = i_last[sel];
@@ -48,7 +50,7 @@ module openenoc_ep_stream_mux
   assign m.tuser  = i_user[sel];
   always_comb begin
     i_ready = '0;
-    i_ready[sel] = m.tready && (locked_q || any);
+    i_ready[sel] = m.tready && locked_q;
   end
 
   always_ff @(posedge clk) begin
@@ -56,10 +58,14 @@ module openenoc_ep_stream_mux
       locked_q <= 1'b0;
       own_q    <= '0;
       next_q   <= '0;
-    end else if (m.tvalid && m.tready) begin
-      locked_q <= !m.tlast;
-      own_q    <= sel;
-      if (!locked_q) next_q <= (int'(sel) == N - 1) ? '0 : sel + 1'b1;
+    end else if (!locked_q) begin
+      if (any) begin
+        locked_q <= 1'b1;
+        own_q    <= pick;
+        next_q   <= (int'(pick) == N - 1) ? '0 : pick + 1'b1;
+      end
+    end else if (m.tvalid && m.tready && m.tlast) begin
+      locked_q <= 1'b0;
     end
   end
 endmodule

@@ -149,7 +149,7 @@ std::vector<Beat> payload(const Bytes &d, unsigned peer, uint32_t seq, bool role
 }
 
 void source_write(Sim &s, const IniCmd &c, const Bytes &data, unsigned code,
-                  bool status_after_data)
+                  bool status_after_start)
 {
     s.ini.cmds.push_back(c);
     s.local_src.push(payload(data, c.peer, c.seq, false, c.last));
@@ -158,9 +158,11 @@ void source_write(Sim &s, const IniCmd &c, const Bytes &data, unsigned code,
     st.seq = c.seq;
     st.len = uint32_t(data.size());
     st.code = code;
-    if (status_after_data) {
+    if (status_after_start) {
         StreamSource *src = &s.local_src;
-        st.when = [src] { return src->q.empty(); };
+        StreamSink *eth = &s.eth_sink;
+        uint64_t beats = eth->beats;
+        st.when = [src, eth, beats] { return src->q.empty() && eth->beats > beats; };
     }
     s.ini.status.push_back(st);
 }

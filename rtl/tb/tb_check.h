@@ -53,9 +53,11 @@ IniCmd c_rmem_read(unsigned peer, uint32_t addr, uint32_t seq);
 IniCmd c_rmem_write(unsigned peer, uint32_t addr, uint32_t biten, uint32_t data, uint32_t seq);
 IniCmd c_dma_read(unsigned peer, uint32_t addr, uint32_t len, uint32_t seq, bool last = true);
 IniCmd c_dma_write(unsigned peer, uint32_t addr, uint32_t len, uint32_t seq, bool last = true);
-// Queues a DMA write command with its source payload and source status.
+// Queues a DMA write command with its source payload and source status;
+// status_after_start holds the status until every payload beat was taken and
+// a beat of the frame has gone out on m_axis_eth (a late failure).
 void source_write(Sim &s, const IniCmd &c, const Bytes &data, unsigned code = 0,
-                  bool status_after_data = false);
+                  bool status_after_start = false);
 // Local payload beats of a fragment (TDEST {PEER, peer}, TUSER {role, last}).
 std::vector<Beat> payload(const Bytes &d, unsigned peer, uint32_t seq, bool role, bool last);
 

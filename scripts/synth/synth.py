@@ -153,6 +153,11 @@ def depth(netlist, top):
         comb[name] = cell
         for b in bits_of(cell, "output"):
             driver[b] = name
+    seq_out = {}     # bit -> register/RAM cell driving it (where paths start)
+    for name, cell in mod["cells"].items():
+        if SEQ_RE.match(cell["type"]):
+            for b in bits_of(cell, "output"):
+                seq_out[b] = name
     memo = {}        # comb cell -> (levels, carries, predecessor cell)
     state = {}
 
@@ -165,16 +170,24 @@ def depth(netlist, top):
                 stack.pop()
                 continue
             if state.get(n) == "open":
-                preds = [driver[b] for b in bits_of(comb[n], "input") if b in driver]
-                best = (0, 0, None)
+                # Only paths that start at a register or RAM output count:
+                # a cell reached only from top-level ports or constants gets
+                # level -1 (a shell registers the ports).
+                ins = bits_of(comb[n], "input")
+                preds = [driver[b] for b in ins if b in driver]
+                best = (0, 0, None) if any(b in seq_out for b in ins) else (-1, 0, None)
                 for p in preds:
                     if p not in memo:
                         sys.exit(f"synth: combinational loop through {p} and {n}")
                     lv, cy, _ = memo[p]
-                    if (lv, cy) > best[:2]:
+                    if lv >= 0 and (lv, cy) > best[:2]:
                         best = (lv, cy, p)
                 t = comb[n]["type"]
-                memo[n] = (best[0] + bool(LEVEL_RE.match(t)), best[1] + (t == "CARRY4"), best[2])
+                if best[0] < 0:
+                    memo[n] = best
+                else:
+                    memo[n] = (best[0] + bool(LEVEL_RE.match(t)), best[1] + (t == "CARRY4"),
+                               best[2])
                 stack.pop()
                 continue
             state[n] = "open"
@@ -195,15 +208,12 @@ def depth(netlist, top):
             if p is None:
                 continue
             lv, cy, _ = arrival(p)
+            if lv < 0:
+                continue
             per_sink.append((lv, cy, sink, p))
             if (lv, cy) > worst[:2]:
                 worst = (lv, cy, p, sink)
     depth.per_sink = per_sink
-    seq_out = {}
-    for name, cell in mod["cells"].items():
-        if SEQ_RE.match(cell["type"]):
-            for b in bits_of(cell, "output"):
-                seq_out[b] = name
 
     def trace(n):
         path = []
