@@ -23,23 +23,9 @@ case "${1:-}" in
     *) echo "usage: $0 [--help]" >&2; exit 2 ;;
 esac
 
-tarball=$("$here/fetch.sh")
-mkdir -p "$TREE" "$OUT"
-exec 9>"$TREE/.lock"
-flock 9
-
-SRC=$TREE/src
-BLD=$TREE/build
-if [ ! -f "$SRC/.openenoc-unpacked" ]; then
-    echo "qemu: unpacking $(basename "$tarball") into $SRC" >&2
-    rm -rf "$SRC" "$BLD" "$TREE/unpack"
-    mkdir -p "$TREE/unpack"
-    tar -C "$TREE/unpack" -xf "$tarball"
-    mv "$TREE/unpack/qemu-$QEMU_VERSION" "$SRC"
-    rmdir "$TREE/unpack"
-    touch "$SRC/.openenoc-unpacked"
-fi
-"$here/graft.sh" "$SRC"
+mkdir -p "$OUT"
+. "$here/tree.sh"
+tree_prepare qemu "$TREE"
 
 configure_args=(
     --target-list=x86_64-softmmu
@@ -53,18 +39,7 @@ configure_args=(
     --firmwarepath=/usr/share/seabios:/usr/share/qemu
     --python="$(command -v python3)"
 )
-want="${configure_args[*]}"
-if [ ! -f "$BLD/build.ninja" ] || [ "$(cat "$BLD/.openenoc-configure" 2>/dev/null)" != "$want" ]; then
-    echo "qemu: configuring in $BLD" >&2
-    rm -rf "$BLD"
-    mkdir -p "$BLD"
-    (cd "$BLD" && "$SRC/configure" "${configure_args[@]}") > "$BLD/configure.log" 2>&1 || {
-        tail -n 30 "$BLD/configure.log" >&2
-        echo "qemu: configure failed; full log in $BLD/configure.log" >&2
-        exit 1
-    }
-    echo "$want" > "$BLD/.openenoc-configure"
-fi
+tree_configure qemu "${configure_args[@]}"
 
 mapfile -t qtests < <(cd "$TOP/qtest" && ls -- *-test.c 2>/dev/null | sed 's/\.c$//')
 targets=(qemu-system-x86_64)
