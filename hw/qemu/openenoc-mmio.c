@@ -21,6 +21,10 @@
  *   follow the host clock for as long as the access is blocked, as it does
  *   for a stalled vCPU under TCG: a response timeout of N cycles then expires
  *   after N / clock-frequency seconds of host time.
+ * - rmem_timeout = 0 with a silent peer waits forever, as the spec says. For
+ *   fuzzing (QEMU's generic-fuzz runs every access on the main loop and
+ *   cannot stop the VM), x-wait-limit-ms=N abandons a wait after N ms of
+ *   host time as a stop request would: the access reads all ones.
  * - a window access made while an engine of this process is mid-call (a DMA
  *   of another openenoc device aimed at our BAR) must not wait, as waiting
  *   would run the main loop inside that engine call: it fails at once.
@@ -75,8 +79,15 @@ static bool openenoc_csr_finished(OpenenocState *s)
  * Wait until done(s) holds. Returns false if the wait had to be given up
  * (the VM is stopping or QEMU is quitting).
  */
+static bool openenoc_wait_expired(OpenenocState *s, int64_t start)
+{
+    return s->wait_limit_ms &&
+           qemu_clock_get_ms(QEMU_CLOCK_REALTIME) - start >= s->wait_limit_ms;
+}
+
 static bool openenoc_wait(OpenenocState *s, OpenenocWaitFor done)
 {
+    int64_t start = qemu_clock_get_ms(QEMU_CLOCK_REALTIME);
     int64_t last;
 
     if (current_cpu && !qtest_enabled()) {
@@ -91,7 +102,8 @@ static bool openenoc_wait(OpenenocState *s, OpenenocWaitFor done)
          */
         guard->engaged_in_io = false;
         while (!done(s)) {
-            if (current_cpu->stop || !runstate_is_running()) {
+            if (current_cpu->stop || !runstate_is_running() ||
+                openenoc_wait_expired(s, start)) {
                 ok = false;
                 break;
             }
@@ -104,7 +116,7 @@ static bool openenoc_wait(OpenenocState *s, OpenenocWaitFor done)
 
     last = qemu_clock_get_ns(QEMU_CLOCK_REALTIME);
     while (!done(s)) {
-        if (qemu_shutdown_requested_get()) {
+        if (qemu_shutdown_requested_get() || openenoc_wait_expired(s, start)) {
             return false;
         }
         main_loop_wait(false);

@@ -345,6 +345,7 @@ static const Property openenoc_properties[] = {
                        OPENENOC_DEVICE_ID),
     DEFINE_PROP_UINT32("x-rx-loss", OpenenocState, rx_loss_pm, 0),
     DEFINE_PROP_UINT32("x-loss-seed", OpenenocState, loss_seed, 1),
+    DEFINE_PROP_UINT32("x-wait-limit-ms", OpenenocState, wait_limit_ms, 0),
 };
 
 static void openenoc_class_init(ObjectClass *klass, void *data)

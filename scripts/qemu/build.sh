@@ -23,23 +23,9 @@ case "${1:-}" in
     *) echo "usage: $0 [--help]" >&2; exit 2 ;;
 esac
 
-tarball=$("$here/fetch.sh")
-mkdir -p "$TREE" "$OUT"
-exec 9>"$TREE/.lock"
-flock 9
-
-SRC=$TREE/src
-BLD=$TREE/build
-if [ ! -f "$SRC/.openenoc-unpacked" ]; then
-    echo "qemu: unpacking $(basename "$tarball") into $SRC" >&2
-    rm -rf "$SRC" "$BLD" "$TREE/unpack"
-    mkdir -p "$TREE/unpack"
-    tar -C "$TREE/unpack" -xf "$tarball"
-    mv "$TREE/unpack/qemu-$QEMU_VERSION" "$SRC"
-    rmdir "$TREE/unpack"
-    touch "$SRC/.openenoc-unpacked"
-fi
-"$here/graft.sh" "$SRC"
+mkdir -p "$OUT"
+. "$here/tree.sh"
+tree_prepare qemu "$TREE"
 
 "$here/configure.sh" "$SRC" "$BLD"
 

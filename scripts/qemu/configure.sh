@@ -6,6 +6,8 @@
 #
 #   configure.sh [--help] QEMU_SRC BUILD_DIR [EXTRA_ARG ...]
 set -euo pipefail
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+. "$TOP/scripts/qemu/tree.sh"
 case "${1:-}" in
     -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
@@ -27,16 +29,4 @@ configure_args=(
     --python="$(command -v python3)"
     "$@"
 )
-want="${configure_args[*]}"
-if [ ! -f "$BLD/build.ninja" ] || [ "$(cat "$BLD/.openenoc-configure" 2>/dev/null)" != "$want" ]; then
-    echo "qemu: configuring in $BLD" >&2
-    rm -rf "$BLD"
-    mkdir -p "$BLD"
-    (cd "$BLD" && "$SRC/configure" "${configure_args[@]}") > "$BLD/configure.log" 2>&1 || {
-        tail -n 30 "$BLD/configure.log" >&2
-        echo "qemu: configure failed; full log in $BLD/configure.log" >&2
-        exit 1
-    }
-    echo "$want" > "$BLD/.openenoc-configure"
-fi
-
+tree_configure qemu "${configure_args[@]}"

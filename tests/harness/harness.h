@@ -67,6 +67,7 @@ typedef struct HMemAccess {
 
 typedef struct HMem {
     HMemRegion regions[8];
+    uint8_t *pristine[8];       /* hm_snapshot() copies, or NULL */
     unsigned nregions;
     HMemError errors[16];
     unsigned nerrors;
@@ -89,6 +90,11 @@ void hm_error(HMem *m, uint32_t base, uint64_t len, OeMemStatus status,
               unsigned ops);
 void hm_clear_errors(HMem *m);
 void hm_log_clear(HMem *m);
+/* Remember every region's contents; hm_restore() then undoes the engine's
+ * logged writes (copying back only the written bytes), clears the access
+ * log and the error ranges. Test-side writes (hm_put) are not undone. */
+void hm_snapshot(HMem *m);
+void hm_restore(HMem *m);
 /* Number of logged accesses of a kind (HM_READ/HM_WRITE/HM_BOTH). */
 size_t hm_log_count(const HMem *m, unsigned ops);
 /* True if every logged access of that kind lies in [lo, hi). */
@@ -155,6 +161,11 @@ typedef struct HNode {
     char name[16];
     uint64_t mac;          /* for scripted peers: their source address */
     OeEngine *e;           /* NULL for a scripted peer */
+    uint8_t *save_buf[2];  /* quiescence check: state before / after */
+    size_t save_cap[2];
+    uint8_t *snap;         /* hw_snapshot() of the engine */
+    size_t snap_len;
+    bool snap_irq;         /* IRQ level at hw_snapshot() */
     HMem mem;
 
     uint64_t told;         /* last cycle passed to oe_engine_advance */
@@ -204,11 +215,23 @@ struct HWorld {
     void (*mem_hook)(HNode *n, bool write, uint32_t addr, uint32_t len,
                      void *opaque);
     void *mem_hook_opaque;
+    uint64_t snap_now;     /* hw_snapshot() cycle */
+    bool has_snap;
 };
 
 /* A new world at cycle 0; freed automatically at the end of the test. */
 HWorld *hw_new(void);
 void hw_free(HWorld *w);
+/* Remember the world as it is now (no frames queued, no CSR access
+ * pending, no faults): every engine's saved state and every memory. */
+void hw_snapshot(HWorld *w);
+/* Back to the snapshot without rebuilding: each engine reloads its saved
+ * state (oe_engine_load, which hard-resets first), engine memory writes
+ * since are undone (hm_restore), frames, queues, faults, counters and
+ * host-side CSR/timer state are cleared, the IRQ level is the snapshot's
+ * and the engine is told the time (as after hn_migrate). Buffers stay allocated; the
+ * fuzz target runs every input from the same snapshot this way. */
+void hw_restore(HWorld *w);
 /* An engine node with a default memory region [0, 0x40000). If mac != 0 it
  * is written to config.mac_address. */
 HNode *hw_engine(HWorld *w, const char *name, uint64_t mac,

@@ -162,10 +162,43 @@ OeMemStatus hm_access(HMem *m, bool write, uint32_t addr, void *buf,
     return st;
 }
 
+void hm_snapshot(HMem *m)
+{
+    for (unsigned i = 0; i < m->nregions; i++) {
+        HMemRegion *r = &m->regions[i];
+        free(m->pristine[i]);
+        m->pristine[i] = malloc(r->size);
+        H_CHECK(m->pristine[i] != NULL);
+        memcpy(m->pristine[i], r->bytes, r->size);
+    }
+}
+
+void hm_restore(HMem *m)
+{
+    for (size_t k = 0; k < m->nlog; k++) {
+        const HMemAccess *a = &m->log[k];
+        HMemRegion *r;
+        unsigned i;
+
+        if (!a->write || a->status != OE_MEM_OK) {
+            continue;
+        }
+        r = find_region(m, a->addr, a->len);
+        i = (unsigned)(r - m->regions);
+        if (m->pristine[i]) {
+            memcpy(r->bytes + (a->addr - r->base),
+                   m->pristine[i] + (a->addr - r->base), a->len);
+        }
+    }
+    m->nlog = 0;
+    m->nerrors = 0;
+}
+
 void hm_free(HMem *m)
 {
     for (unsigned i = 0; i < m->nregions; i++) {
         free(m->regions[i].bytes);
+        free(m->pristine[i]);
     }
     free(m->log);
     memset(m, 0, sizeof(*m));

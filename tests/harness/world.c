@@ -116,6 +116,14 @@ static void queue_pop(HNode *d)
     d->nq--;
 }
 
+static void queue_clear(HNode *d)
+{
+    for (size_t i = 0; i < d->nq; i++) {
+        free(d->q[i].data);
+    }
+    d->nq = 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Faults and fan-out.                                                  */
 
@@ -467,13 +475,91 @@ void hw_free(HWorld *w)
         hm_free(&n->mem);
         list_free(&n->tx);
         list_free(&n->rx);
-        while (n->nq) {
-            queue_pop(n);
-        }
+        queue_clear(n);
         free(n->q);
+        free(n->save_buf[0]);
+        free(n->save_buf[1]);
+        free(n->snap);
         free(n);
     }
     free(w);
+}
+
+static void frames_clear(HFrameList *l)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        free(l->v[i].data);
+    }
+    l->n = 0;
+    l->cursor = 0;
+}
+
+static uint8_t *save_state(HNode *n, int k, size_t *len);
+
+void hw_snapshot(HWorld *w)
+{
+    H_CHECKF(!w->nfaults, "hw_snapshot with faults installed");
+    for (int i = 0; i < w->nnodes; i++) {
+        HNode *n = w->nodes[i];
+
+        H_CHECKF(!n->nq && !n->csr_pending, "%s: hw_snapshot with frames "
+                 "queued or a CSR access pending", n->name);
+        hm_snapshot(&n->mem);
+        n->snap_irq = n->irq;
+        if (n->e) {
+            free(n->snap);
+            n->snap = save_state(n, 0, &n->snap_len);
+            n->save_buf[0] = NULL;   /* now owned by snap */
+            n->save_cap[0] = 0;
+        }
+    }
+    w->snap_now = w->now;
+    w->has_snap = true;
+}
+
+void hw_restore(HWorld *w)
+{
+    H_CHECKF(w->has_snap, "hw_restore without hw_snapshot");
+    w->now = w->snap_now;
+    for (int i = 0; i < w->nnodes; i++) {
+        HNode *n = w->nodes[i];
+        int r;
+
+        frames_clear(&n->tx);
+        frames_clear(&n->rx);
+        queue_clear(n);
+        hm_restore(&n->mem);
+        n->timer = OE_TIMER_NONE;
+        n->tx_open = true;
+        n->tx_was_refused = false;
+        n->tx_budget = -1;
+        if (!n->e) {
+            continue;
+        }
+        /* As after a migration: engine.h promises no callbacks from a load
+         * (an engine may report a reset's falling IRQ edge or complete a
+         * pending CSR access, or not), so the host side takes the
+         * snapshot's IRQ level, abandons any pending access, and tells the
+         * engine the time so it can arm its wake-up. */
+        n->in_call = true;
+        r = oe_engine_load(n->e, n->snap, n->snap_len);
+        n->in_call = false;
+        H_CHECKF(r == 0, "%s: reloading its snapshot failed", n->name);
+        n->irq = n->snap_irq;
+        n->irq_rises = n->irq_msgs = n->irq_falls = 0;
+        n->csr_pending = n->csr_completed = false;
+        n->csr_value = 0;
+        n->csr_completions = 0;
+        n->told = 0;
+    }
+    w->order = 0;
+    w->calls = 0;
+    w->nfaults = 0;
+    for (int i = 0; i < w->nnodes; i++) {
+        if (w->nodes[i]->e) {
+            hn_advance(w->nodes[i]);
+        }
+    }
 }
 
 static HNode *add_node(HWorld *w, const char *name, uint64_t mac)
@@ -626,16 +712,24 @@ void hw_run_for(HWorld *w, uint64_t cycles)
     hw_run_until(w, w->now + cycles);
 }
 
-static uint8_t *save_state(HNode *n, size_t *len)
+/* Save into one of the node's two reusable buffers (grown when the state
+ * grows): the quiescence check saves at every idle point, and a fresh
+ * allocation each time cost page faults under the sanitizers. */
+static uint8_t *save_state(HNode *n, int k, size_t *len)
 {
-    size_t need = oe_engine_save(n->e, NULL, 0);
-    uint8_t *b = malloc(need ? need : 1);
+    size_t need = oe_engine_save(n->e, n->save_buf[k], n->save_cap[k]);
 
-    if (!b) {
-        abort();
+    if (need > n->save_cap[k]) {
+        free(n->save_buf[k]);
+        n->save_buf[k] = malloc(need);
+        if (!n->save_buf[k]) {
+            abort();
+        }
+        n->save_cap[k] = need;
+        need = oe_engine_save(n->e, n->save_buf[k], need);
     }
-    *len = oe_engine_save(n->e, b, need);
-    return b;
+    *len = need;
+    return n->save_buf[k];
 }
 
 /*
@@ -667,13 +761,11 @@ void hw_check_quiescent(HWorld *w)
             hw_settle(w);
             frames = n->tx.n;
         }
-        s1 = save_state(n, &l1);
+        s1 = save_state(n, 0, &l1);
         hn_advance(n);
         hw_settle(w);
-        s2 = save_state(n, &l2);
+        s2 = save_state(n, 1, &l2);
         same = l1 == l2 && !memcmp(s1, s2, l1);
-        free(s1);
-        free(s2);
         H_CHECKF(same && n->tx.n == frames, "%s looked idle (no wake-up "
                  "armed, nothing queued) but one more advance at cycle %llu "
                  "changed its state%s", n->name,
