@@ -3,7 +3,7 @@
  * both modes (unaligned sizes, several MFS values), multicast with response
  * suppression, RMEM through the window, ERROR_RSP paths, timeouts driven by
  * clock steps, raw DMA and the direct stream, IRQ claims via MSI-X, MSI and
- * INTx.
+ * INTx, a lossy link.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -20,8 +20,12 @@ typedef struct Hub {
     char *pcap;
 } Hub;
 
-/* n devices on hub 0; with pcap, device 0's port is captured. */
-static void hub_start(Hub *h, int n, const char *dev_extra, bool pcap)
+/*
+ * n devices on hub 0 plus extra command-line arguments (filters on the
+ * ports p0..); with pcap, device 0's port is captured.
+ */
+static void hub_start_with(Hub *h, int n, const char *dev_extra, bool pcap,
+                           const char *extra)
 {
     g_autofree char *args = oe_hub_args(n, dev_extra);
     g_autofree char *dump = NULL;
@@ -32,13 +36,18 @@ static void hub_start(Hub *h, int n, const char *dev_extra, bool pcap)
         dump = g_strdup_printf("-object filter-dump,id=dump0,netdev=p0,"
                                "file=%s", h->pcap);
     }
-    h->qts = oe_start("%s %s", args, dump ? dump : "");
+    h->qts = oe_start("%s %s %s", args, dump ? dump : "", extra);
     h->bus = oe_bus(h->qts);
     h->n = n;
     for (int i = 0; i < n; i++) {
         oe_open(&h->d[i], h->qts, h->bus, 4 + i);
         oe_set_macs(&h->d[i], OE_MAC(i), 0);
     }
+}
+
+static void hub_start(Hub *h, int n, const char *dev_extra, bool pcap)
+{
+    hub_start_with(h, n, dev_extra, pcap, "");
 }
 
 static void hub_stop(Hub *h)
@@ -741,18 +750,20 @@ static void test_irq_intx(void)
 }
 
 /*
- * x-rx-loss (testing aid): a receiver that drops everything never answers,
- * so a unicast block times out; one that drops half is seen to lose some
- * fragments of a group write but not all.
+ * A lossy link (-object filter-fault on the receiver's port): a receiver
+ * that loses half the frames of a group write keeps some fragments but not
+ * all; one that loses everything never answers, so a unicast block times
+ * out.
  */
-static void test_rx_loss_property(void)
+static void test_lossy_link(void)
 {
     const uint32_t size = 100 * 1024, mfs = 1024;
     g_autofree uint8_t *src = g_malloc(size);
     uint32_t hits = 0;
     Hub h;
 
-    hub_start(&h, 3, "x-rx-loss=500,x-loss-seed=7", false);
+    hub_start_with(&h, 3, "", false,
+                   "-object filter-fault,id=loss,netdev=p1,drop=500,seed=7");
     oe_wr(&h.d[0], OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, mfs);
     oe_set_macs(&h.d[1], OE_MAC(1), OE_GROUP);
     oe_peer(&h.d[1], 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0,
@@ -778,7 +789,8 @@ static void test_rx_loss_property(void)
 
     /* all lost: the unicast block times out */
     hub_stop(&h);
-    hub_start(&h, 2, "x-rx-loss=1000", false);
+    hub_start_with(&h, 2, "", false,
+                   "-object filter-fault,id=loss,netdev=p1,drop=1000");
     oe_wr(&h.d[0], OE_CONFIG_DMA_TIMEOUT, 1000);
     oe_peer(&h.d[0], 0, OE_MAC(1), OE_MODE_MIRROR_OUT, OE_RAM_BUF(0),
             OE_RAM_BUF(1), 64, 0);
@@ -812,6 +824,6 @@ int main(int argc, char **argv)
     qtest_add_func("/openenoc/hub/irq-msix", test_irq_msix);
     qtest_add_func("/openenoc/hub/irq-msi", test_irq_msi);
     qtest_add_func("/openenoc/hub/irq-intx", test_irq_intx);
-    qtest_add_func("/openenoc/hub/x-rx-loss", test_rx_loss_property);
+    qtest_add_func("/openenoc/hub/lossy-link", test_lossy_link);
     return g_test_run();
 }

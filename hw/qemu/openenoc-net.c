@@ -282,21 +282,6 @@ static bool openenoc_can_receive(NetClientState *nc)
     return true;
 }
 
-/* Testing aid (x-rx-loss): a deterministic lossy segment. */
-static bool openenoc_rx_lost(OpenenocState *s)
-{
-    uint32_t x = s->loss_state;
-
-    if (!s->rx_loss_pm) {
-        return false;
-    }
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    s->loss_state = x;
-    return x % 1000 < s->rx_loss_pm;
-}
-
 static ssize_t openenoc_receive(NetClientState *nc, const uint8_t *buf,
                                 size_t size)
 {
@@ -305,10 +290,6 @@ static ssize_t openenoc_receive(NetClientState *nc, const uint8_t *buf,
 
     if (!openenoc_can_receive(nc)) {
         return 0;                   /* the net layer queues it for us */
-    }
-    if (openenoc_rx_lost(s)) {
-        trace_openenoc_rx_lost(size);
-        return size;
     }
     if (trace_event_get_state_backends(TRACE_OPENENOC_FRAME)) {
         openenoc_trace_frame(false, buf, size);

@@ -94,11 +94,6 @@ static bool openenoc_check_properties(OpenenocState *s, Error **errp)
                    "Mbit/s (got %u)", OPENENOC_MAX_LINK_MBPS, s->link_mbps);
         return false;
     }
-    if (s->rx_loss_pm > 1000) {
-        error_setg(errp, "openenoc: x-rx-loss is per mille, 0..1000 (got %u)",
-                   s->rx_loss_pm);
-        return false;
-    }
     if (s->conf.macaddr.a[0] & 1) {
         error_setg(errp, "openenoc: mac must be a unicast address (the "
                    "I/G bit of the first octet is set)");
@@ -149,7 +144,6 @@ static void openenoc_realize(PCIDevice *pci, Error **errp)
     s->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, openenoc_timer_cb, s);
     s->pace_timer = timer_new_ns(QEMU_CLOCK_REALTIME, openenoc_pace_cb, s);
 
-    s->loss_state = s->loss_seed ? s->loss_seed : 1;
     cfg.reset_mac = openenoc_reset_mac(s);
     s->engine = s->eng.new(&openenoc_host_ops, s, &cfg, &why);
     if (!s->engine) {
@@ -343,8 +337,6 @@ static const Property openenoc_properties[] = {
                        OPENENOC_VENDOR_ID),
     DEFINE_PROP_UINT16("device-id", OpenenocState, device_id,
                        OPENENOC_DEVICE_ID),
-    DEFINE_PROP_UINT32("x-rx-loss", OpenenocState, rx_loss_pm, 0),
-    DEFINE_PROP_UINT32("x-loss-seed", OpenenocState, loss_seed, 1),
     DEFINE_PROP_UINT32("x-wait-limit-ms", OpenenocState, wait_limit_ms, 0),
 };
 
@@ -393,11 +385,6 @@ static void openenoc_class_init(ObjectClass *klass, void *data)
         "PCI vendor and subsystem vendor ID (0x1234)");
     object_class_property_set_description(klass, "device-id",
         "PCI device and subsystem ID (0x0e0c)");
-    object_class_property_set_description(klass, "x-rx-loss",
-        "testing: drop this many received frames per 1000, as a lossy "
-        "segment would");
-    object_class_property_set_description(klass, "x-loss-seed",
-        "testing: seed of the deterministic x-rx-loss sequence");
 }
 
 static const TypeInfo openenoc_info = {

@@ -83,10 +83,7 @@ struct OpenenocState {
     uint64_t rtl_trace_cycles;   /* cycles traced; 0 = until the end */
     uint16_t vendor_id;
     uint16_t device_id;
-    uint32_t rx_loss_pm;         /* testing: received frames dropped per 1000 */
-    uint32_t loss_seed;
     uint32_t wait_limit_ms;      /* testing: abandon a CSR wait after this */
-    uint32_t loss_state;         /* xorshift state of the loss generator */
 
     /* the engine and the no-nesting rule */
     OpenenocEngineOps eng;
