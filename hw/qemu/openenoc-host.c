@@ -401,7 +401,7 @@ bool openenoc_engine_create(OpenenocState *s, const OeEngineConfig *cfg,
 {
     const char *why = NULL;
 
-    s->engine = s->eng.new(&openenoc_host_ops, s, cfg, &why);
+    s->engine = s->eng.create(&openenoc_host_ops, s, cfg, &why);
     if (!s->engine) {
         error_setg(errp, "openenoc: the engine refused its configuration: %s",
                    why ? why : "no reason given");
@@ -412,6 +412,6 @@ bool openenoc_engine_create(OpenenocState *s, const OeEngineConfig *cfg,
 
 void openenoc_engine_free(OpenenocState *s)
 {
-    s->eng.free(s->engine);
+    s->eng.destroy(s->engine);
     s->engine = NULL;
 }

@@ -44,24 +44,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(OpenenocState, OPENENOC)
 #define OPENENOC_DEFAULT_CLOCK_HZ 125000000u
 
 
-/* Engine entry points, bound to the built-in C engine or a loaded library. */
-typedef struct OpenenocEngineOps {
-    OeEngine *(*new)(const OeHostOps *ops, void *opaque,
-                     const OeEngineConfig *cfg, const char **err);
-    void (*free)(OeEngine *e);
-    void (*reset)(OeEngine *e);
-    OeCsrStatus (*csr_read)(OeEngine *e, uint32_t offset, unsigned size,
-                            uint32_t *value);
-    OeCsrStatus (*csr_write)(OeEngine *e, uint32_t offset, unsigned size,
-                             uint32_t value);
-    void (*rx_frame)(OeEngine *e, const uint8_t *frame, size_t len);
-    bool (*can_receive)(const OeEngine *e);
-    void (*advance)(OeEngine *e, uint64_t now);
-    uint64_t (*now)(const OeEngine *e);
-    size_t (*save)(const OeEngine *e, uint8_t *buf, size_t cap);
-    int (*load)(OeEngine *e, const uint8_t *buf, size_t len);
-} OpenenocEngineOps;
-
 typedef struct OpenenocFrame {
     QSIMPLEQ_ENTRY(OpenenocFrame) next;
     size_t len;
@@ -90,7 +72,7 @@ struct OpenenocState {
     uint32_t wait_limit_ms;      /* testing: abandon a CSR wait after this */
 
     /* the engine and its call boundary (openenoc-host.c) */
-    OpenenocEngineOps eng;
+    OeEngineApi eng;             /* built-in C engine or a loaded library */
     void *eng_module;            /* dlopen handle of an RTL engine library */
     bool eng_is_rtl;
     uint8_t af_cap;             /* Advanced Features capability (FLR) */

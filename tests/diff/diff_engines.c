@@ -38,23 +38,10 @@
 
 /* ---- the two engines ------------------------------------------------------ */
 
-typedef struct Api {
-    const char *name;
-    OeEngine *(*create)(const OeHostOps *, void *, const OeEngineConfig *, const char **);
-    void (*destroy)(OeEngine *);
-    void (*reset)(OeEngine *);
-    OeCsrStatus (*csr_read)(OeEngine *, uint32_t, unsigned, uint32_t *);
-    OeCsrStatus (*csr_write)(OeEngine *, uint32_t, unsigned, uint32_t);
-    void (*rx_frame)(OeEngine *, const uint8_t *, size_t);
-    bool (*can_receive)(const OeEngine *);
-    void (*advance)(OeEngine *, uint64_t);
-} Api;
+typedef OeEngineApi Api;
 
-static const Api c_api = {
-    "C", oe_engine_new, oe_engine_free, oe_engine_reset, oe_engine_csr_read,
-    oe_engine_csr_write, oe_engine_rx_frame, oe_engine_can_receive, oe_engine_advance,
-};
-static Api rtl_api = { "RTL" };
+static const Api c_api = OE_ENGINE_API_LINKED("C");
+static Api rtl_api;
 
 static void load_rtl(const char *path)
 {
@@ -63,20 +50,11 @@ static void load_rtl(const char *path)
         fprintf(stderr, "diff_engines: %s\n", dlerror());
         exit(2);
     }
-#define SYM(field, name) \
-    if (!(*(void **)&rtl_api.field = dlsym(h, name))) { \
-        fprintf(stderr, "diff_engines: %s lacks %s\n", path, name); \
-        exit(2); \
+    const char *missing = oe_engine_api_load(&rtl_api, "RTL", dlsym, h);
+    if (missing) {
+        fprintf(stderr, "diff_engines: %s lacks %s\n", path, missing);
+        exit(2);
     }
-    SYM(create, "oe_engine_new");
-    SYM(destroy, "oe_engine_free");
-    SYM(reset, "oe_engine_reset");
-    SYM(csr_read, "oe_engine_csr_read");
-    SYM(csr_write, "oe_engine_csr_write");
-    SYM(rx_frame, "oe_engine_rx_frame");
-    SYM(can_receive, "oe_engine_can_receive");
-    SYM(advance, "oe_engine_advance");
-#undef SYM
 }
 
 /* ---- one host per engine -------------------------------------------------- */
