@@ -192,15 +192,18 @@ static void openenoc_rx_drain(OpenenocState *s)
     unsigned budget = OPENENOC_BH_BUDGET;
     OpenenocFrame *f;
 
-    while (!s->rx_engine_blocked && (f = QSIMPLEQ_FIRST(&s->rxq))) {
+    while (!s->rx_engine_blocked && !QSIMPLEQ_EMPTY(&s->rxq)) {
         if (!budget-- || qemu_clock_get_ns(QEMU_CLOCK_REALTIME) > end) {
             qemu_bh_schedule(s->bh);    /* let the main loop breathe */
             return;
         }
+        /* off the queue first: the engine's answer may come back at once */
+        f = openenoc_net_rx_take(s);
         if (!openenoc_engine_rx(s, f->data, f->len)) {
+            openenoc_net_rx_untake(s, f);
             break;
         }
-        openenoc_net_rx_pop(s);
+        g_free(f);
     }
     openenoc_net_rx_resume(s);
 }

@@ -263,14 +263,20 @@ void openenoc_net_rx_queue(OpenenocState *s, const uint8_t *buf, size_t len)
     qemu_bh_schedule(s->bh);
 }
 
-/* The head of rxq went into the engine. */
-void openenoc_net_rx_pop(OpenenocState *s)
+/* The head of rxq, for the engine, and back if the engine was full. */
+OpenenocFrame *openenoc_net_rx_take(OpenenocState *s)
 {
     OpenenocFrame *f = QSIMPLEQ_FIRST(&s->rxq);
 
     QSIMPLEQ_REMOVE_HEAD(&s->rxq, next);
     s->rxq_len--;
-    g_free(f);
+    return f;
+}
+
+void openenoc_net_rx_untake(OpenenocState *s, OpenenocFrame *f)
+{
+    QSIMPLEQ_INSERT_HEAD(&s->rxq, f, next);
+    s->rxq_len++;
 }
 
 /* rxq has drained: take the frames the net layer held for us. */

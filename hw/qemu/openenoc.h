@@ -145,7 +145,8 @@ bool openenoc_net_can_receive(NetClientState *nc);
 bool openenoc_net_rx_direct(OpenenocState *s, const uint8_t *buf,
                             size_t len);
 void openenoc_net_rx_queue(OpenenocState *s, const uint8_t *buf, size_t len);
-void openenoc_net_rx_pop(OpenenocState *s);
+OpenenocFrame *openenoc_net_rx_take(OpenenocState *s);
+void openenoc_net_rx_untake(OpenenocState *s, OpenenocFrame *f);
 void openenoc_net_rx_resume(OpenenocState *s);
 void openenoc_net_rx_unblock(OpenenocState *s);
 void openenoc_vm_state_change(void *opaque, bool running, RunState state);
