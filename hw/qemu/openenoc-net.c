@@ -10,9 +10,9 @@
  * net layer when nothing waits before it. Otherwise (a hub, pacing, a busy
  * backend) it waits in txq and leaves as soon as that call has returned, or
  * from the bottom half when the link or the backend is busy. A received frame
- * goes straight into the engine when that is safe: the engine is not
- * mid-call and we are not already inside a send of another device that
- * answered synchronously.
+ * goes straight into the engine (openenoc-host.c hands it over) when that is
+ * safe: the engine is not mid-call and we are not already inside a send of
+ * another device that answered synchronously (openenoc_net_rx_direct).
  * Otherwise it waits in rxq for the bottom half. So on a hub a fragment and
  * its answer cross in one synchronous hand-off, the next exchange starts
  * from the bottom half's delivery loop, the stack stays two sends deep
