@@ -173,6 +173,8 @@ typedef struct HNode {
     unsigned arm_calls;
 
     bool in_call;          /* inside an engine call (callbacks allowed) */
+    uint64_t calls;        /* calls into this engine so far (never reset):
+                            * its state cannot change while this stands */
 
     /* TX backpressure model: tx_ready() returns tx_open; the harness calls
      * advance when it reopens a transmit path the engine found closed. */
@@ -195,8 +197,8 @@ typedef struct HNode {
     HFrameList tx;         /* every frame this node transmitted */
     HFrameList rx;         /* every frame delivered to this node */
 
-    HDelivery *q;          /* frames waiting to be delivered to this node */
-    size_t nq, capq;
+    HDelivery *q;          /* frames waiting to be delivered to this node: */
+    size_t qhead, nq, capq;   /* q[qhead .. qhead + nq), by due time */
 } HNode;
 
 struct HWorld {
