@@ -163,6 +163,11 @@ typedef struct HNode {
     OeEngine *e;           /* NULL for a scripted peer */
     uint8_t *save_buf[2];  /* quiescence check: state before / after */
     size_t save_cap[2];
+    size_t save_len[2];
+    int save_last;         /* buffer of the latest save, taken when ... */
+    uint64_t save_calls;   /* ... calls stood at this (0: none valid) */
+    uint64_t quiet_now;    /* cycle of the last passed check, and */
+    bool quiet_tx;         /* whether the transmit path was open then */
     uint8_t *snap;         /* hw_snapshot() of the engine */
     size_t snap_len;
     bool snap_irq;         /* IRQ level at hw_snapshot() */
