@@ -250,8 +250,8 @@ void oe_initiator_wait(OeEngine *e, OeInitKind kind, unsigned peer,
                        uint32_t rid, uint64_t mac, uint32_t local,
                        uint32_t len, uint32_t timeout);
 void oe_initiator_timeout(OeEngine *e);
-void oe_initiator_reply(OeEngine *e, const OetpHeader *h, const uint8_t *f,
-                        size_t len);
+void oe_initiator_reply(OeEngine *e, const OetpHeader *h,
+                        const OetpParams *p, const uint8_t *f, size_t len);
 
 /* ---- peer bulk DMA (peer_dma.c) ---- */
 void oe_peer_dma_written(OeEngine *e, unsigned n);
@@ -272,13 +272,15 @@ void oe_rmem_finish(OeEngine *e, uint32_t word);
 void oe_deliver_rmem_events(OeEngine *e);
 
 /* ---- responder (responder.c) ---- */
-void oe_responder_request(OeEngine *e, const OetpHeader *h, const uint8_t *f,
-                          size_t len);
+void oe_responder_request(OeEngine *e, const OetpHeader *h,
+                          const OetpParams *p, const uint8_t *f, size_t len);
 void oe_responder_deliver_notification(OeEngine *e);
 int oe_peer_by_mac(const OeEngine *e, uint64_t mac);
 
 /* ---- receive path (rx.c) ---- */
 void oe_rx_frame(OeEngine *e, const uint8_t *f, size_t len);
+uint8_t oe_rx_data(OeEngine *e, const uint8_t *f, size_t flen, uint8_t cmd,
+                   const OetpParams *p, uint32_t addr, uint32_t len);
 
 /* ---- raw DMA (raw.c) ---- */
 void oe_raw_tx_written(OeEngine *e);

@@ -183,8 +183,8 @@ void oe_peer_send_fragment(OeEngine *e, unsigned n)
         return;
     }
 
-    /* Mode 3: stream local bytes into a DMA_WRITE_REQ. */
-    uint8_t *data = e->txbuf + OETP_OFF_PARAM1 + 12;
+    /* Mode 3: stream local bytes straight into a DMA_WRITE_REQ. */
+    uint8_t *data = e->txbuf + OETP_OFF_WRITE_DATA;
     OeMemStatus st;
     uint32_t got = oe_mem_read_stream(e, local, data, len, &st);
     if (got == 0 && st != OE_MEM_OK) {
@@ -192,21 +192,11 @@ void oe_peer_send_fragment(OeEngine *e, unsigned n)
         oe_peer_fragment_done(e, n, oe_mem_read_code(st));
         return;
     }
-    /* The bytes were read straight into the frame: build the header and
-     * padding around them rather than copying through the codec. */
-    oetp_put_header(e->txbuf, mac, src, OETP_DMA_WRITE_REQ);
-    oetp_put_le32(e->txbuf + OETP_OFF_PARAM1, rid);
-    oetp_put_le32(e->txbuf + OETP_OFF_PARAM1 + 4, remote);
-    oetp_put_le32(e->txbuf + OETP_OFF_PARAM1 + 8, len);
-    uint32_t words = oetp_words(got);
-    for (uint32_t i = got; i < words * 4; i++) {
-        data[i] = 0;   /* word padding */
-    }
-    size_t flen = OETP_OFF_PARAM1 + 12 + 4 * (size_t)words;
-    if (st == OE_MEM_OK) {
-        oetp_put_le32(e->txbuf + flen, OETP_EOD);
-        flen += 4;
-    }
+    size_t flen = st == OE_MEM_OK ?
+        oetp_build_dma_write_req(e->txbuf, mac, src, rid, remote, data, len,
+                                 true) :
+        oetp_build_dma_write_req_cut(e->txbuf, mac, src, rid, remote, len,
+                                     data, got);
     /* A source failure after the frame started ends it without EndOfData;
      * the failed fragment does not wait for a reply to that frame. */
     oe_tx(e, e->txbuf, flen);
