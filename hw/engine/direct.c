@@ -60,14 +60,9 @@ static void source_take_beat(OeEngine *e)
     }
 }
 
-void oe_direct_source_written(OeEngine *e)
-{
-    source_take_beat(e);
-}
-
 void oe_direct_accept(OeEngine *e)
 {
-    source_take_beat(e);   /* a beat that waited for an IRQ credit */
+    source_take_beat(e);
 }
 
 bool oe_direct_tx_step(OeEngine *e)
@@ -171,12 +166,8 @@ static void sink_consume(OeEngine *e)
     }
 }
 
-void oe_direct_sink_ready_written(OeEngine *e)
-{
-    sink_consume(e);
-}
-
-void oe_direct_sink_admit(OeEngine *e)
+/* Show the head frame once IRQ admission allows it. */
+static void sink_admit(OeEngine *e)
 {
     OeDirectRx *r = &e->drx;
 
@@ -191,7 +182,15 @@ void oe_direct_sink_admit(OeEngine *e)
     }
     r->head_visible = true;
     r->pos = 0;
-    /* A tready raised before the beat appeared takes it (AXI-Stream). */
+}
+
+void oe_direct_sink_accept(OeEngine *e)
+{
+    /* The visible beat goes when tready is set; the next frame is then
+     * admitted, and a tready raised before its beat appeared takes it
+     * (AXI-Stream). */
+    sink_consume(e);
+    sink_admit(e);
     sink_consume(e);
 }
 

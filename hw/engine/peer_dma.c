@@ -12,32 +12,6 @@ static uint32_t dma_reg(const OeEngine *e, unsigned n)
     return oe_reg(e, OE_PEER_DMA(n));
 }
 
-uint32_t oe_peer_dma_status(const OeEngine *e, unsigned n)
-{
-    const OePeer *p = &e->peer[n];
-    return (p->idle ? OE_PEER_DMA_IDLE_MASK : 0) |
-           (p->done ? OE_PEER_DMA_DONE_MASK : 0) |
-           (p->error ? OE_PEER_DMA_ERROR_MASK : 0) |
-           (uint32_t)p->error_code << OE_PEER_DMA_ERROR_CODE_SHIFT;
-}
-
-void oe_peer_record_error(OeEngine *e, unsigned n, uint8_t code)
-{
-    e->peer[n].error = true;
-    e->peer[n].error_code = code;
-}
-
-void oe_peer_dma_written(OeEngine *e, unsigned n)
-{
-    if (dma_reg(e, n) & OE_PEER_DMA_CLEAR_ERROR_MASK) {
-        /* Clearing never aborts work or touches done/idle/IRQ claims. */
-        e->peer[n].error = false;
-        e->peer[n].error_code = 0;
-        oe_reg_clear_bits(e, OE_PEER_DMA(n), OE_PEER_DMA_CLEAR_ERROR_MASK);
-    }
-    /* request is picked up by oe_accept_peer_requests() */
-}
-
 /*
  * The destination of a fragment. The oETP initiator looks the peer up for
  * every command it accepts (oetp-engine.txt: it "snapshots its MAC addresses"
@@ -49,10 +23,8 @@ void oe_peer_dma_written(OeEngine *e, unsigned n)
  */
 static bool fragment_target(const OeEngine *e, unsigned n, uint64_t *mac)
 {
-    uint32_t mode = dma_reg(e, n) & OE_PEER_DMA_MODE_MASK;
-
-    *mac = oe_reg_mac(e, OE_PEER_MAC_ADDRESS(n));
-    return mode == e->peer[n].blk.mode &&
+    *mac = oe_peer_mac(e, n);
+    return oe_peer_mode(e, n) == e->peer[n].blk.mode &&
            !(oetp_mac_is_group(*mac) &&
              e->peer[n].blk.mode == OE_MODE_MIRROR_REMOTE_TO_LOCAL);
 }
@@ -78,14 +50,8 @@ static void block_end(OeEngine *e, unsigned n)
 {
     OePeer *p = &e->peer[n];
 
-    p->idle = true;
-    p->done = !p->blk.failed;
-    if (p->blk.failed) {
-        oe_peer_record_error(e, n, p->blk.code);
-    }
-    if (p->blk.irq_reserved) {
-        oe_irq_commit(e, OE_SRC_PEER_DMA, (uint16_t)n, true);
-    }
+    oe_dma_status_end(e, &p->st, p->blk.failed ? p->blk.code : OE_ERR_NONE,
+                      p->blk.irq_reserved, OE_SRC_PEER_DMA, (uint16_t)n);
     p->blk.active = false;
 }
 
@@ -100,7 +66,7 @@ static void accept_block(OeEngine *e, unsigned n)
         return;   /* request stays set until a credit frees */
     }
     oe_reg_clear_bits(e, OE_PEER_DMA(n), OE_PEER_DMA_REQUEST_MASK);
-    p->done = false;
+    p->st.done = false;
     p->blk = (OePeerBlock) {
         .irq_reserved = enabled,
         .mode = (uint8_t)(dma & OE_PEER_DMA_MODE_MASK),
@@ -117,14 +83,18 @@ static void accept_block(OeEngine *e, unsigned n)
         return;
     }
     p->blk.active = true;
-    p->idle = false;
+    p->st.idle = false;
 }
 
-void oe_accept_peer_requests(OeEngine *e)
+/* Clearing an error never aborts work or touches done/idle/IRQ claims; a
+ * request waits (bit set) until the block is idle and a credit is free. */
+void oe_peer_dma_accept(OeEngine *e)
 {
     for (unsigned i = 0; i < OE_NUM_PEERS; i++) {
         unsigned n = (e->peer_rr + i) % OE_NUM_PEERS;
-        if ((dma_reg(e, n) & OE_PEER_DMA_REQUEST_MASK) && e->peer[n].idle) {
+        oe_dma_status_take_clear(e, &e->peer[n].st, OE_PEER_DMA(n),
+                                 OE_PEER_DMA_CLEAR_ERROR_MASK);
+        if ((dma_reg(e, n) & OE_PEER_DMA_REQUEST_MASK) && e->peer[n].st.idle) {
             accept_block(e, n);
         }
     }

@@ -12,17 +12,6 @@
  */
 #include "engine_internal.h"
 
-int oe_peer_by_mac(const OeEngine *e, uint64_t mac)
-{
-    for (unsigned n = 0; n < OE_NUM_PEERS; n++) {
-        if ((oe_reg(e, OE_PEER_DMA(n)) & OE_PEER_DMA_MODE_MASK) != 0 &&
-            oe_reg_mac(e, OE_PEER_MAC_ADDRESS(n)) == mac) {
-            return (int)n;
-        }
-    }
-    return -1;
-}
-
 /* Everything a request needs while it is serviced. */
 typedef struct OeReq {
     uint8_t cmd;
@@ -84,7 +73,7 @@ static void reply(OeEngine *e, const OeReq *r, size_t len)
 static bool access_allowed(const OeEngine *e, unsigned n, uint8_t cmd,
                            uint32_t addr, uint32_t len)
 {
-    uint32_t mode = oe_reg(e, OE_PEER_DMA(n)) & OE_PEER_DMA_MODE_MASK;
+    uint32_t mode = oe_peer_mode(e, n);
     uint64_t base = oe_reg(e, OE_PEER_LOCAL_ADDRESS(n));
     uint64_t end = base + oe_reg(e, OE_PEER_SIZE(n));
 
