@@ -89,6 +89,14 @@ bool oetp_parse_header(const uint8_t *frame, size_t len, OetpHeader *h)
     return true;
 }
 
+int oetp_frame_cmd(const uint8_t *frame, size_t len)
+{
+    OetpHeader h;
+
+    return oetp_parse_header(frame, len, &h) && h.oetp && len > OETP_OFF_CMD ?
+           h.cmd : -1;
+}
+
 void oetp_parse_params(const uint8_t *frame, size_t len, uint8_t cmd,
                        OetpParams *p)
 {

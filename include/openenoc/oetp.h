@@ -203,6 +203,10 @@ typedef struct OetpHeader {
 /* Returns false when the frame is shorter than an Ethernet header. */
 bool oetp_parse_header(const uint8_t *frame, size_t len, OetpHeader *h);
 
+/* The Cmd octet of an oETP frame long enough to hold one, or -1 for any
+ * other frame. */
+int oetp_frame_cmd(const uint8_t *frame, size_t len);
+
 /*
  * The fixed parameters of a received frame of command cmd, read in place.
  * count is how many of the command's fixed parameters the frame holds

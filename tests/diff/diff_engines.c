@@ -199,9 +199,9 @@ static void h_tx(void *o, const uint8_t *f, size_t len)
 {
     Side *s = o;
     log_event(s, EV_TX, f, len);
-    if (len >= OETP_OFF_RID + 4 && len <= OETP_FRAME_MAX &&
-        f[OETP_OFF_ETHERTYPE] == 0x88 && f[OETP_OFF_ETHERTYPE + 1] == 0xb5 &&
-        f[OETP_OFF_MAGIC] == OETP_MAGIC && !(f[OETP_OFF_CMD] & 0x0f)) {
+    int cmd = oetp_frame_cmd(f, len);
+    if (len >= OETP_OFF_RID + 4 && len <= OETP_FRAME_MAX && cmd >= 0 &&
+        !(cmd & 0x0f)) {
         memcpy(s->lastreq, f, len);
         s->lastreq_len = len;
     }

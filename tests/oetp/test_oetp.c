@@ -3,7 +3,7 @@
  * named offsets against the spec's layouts, in-place building (a payload
  * already at its offset gives the same bytes as a copied one), the frame a
  * failed source cuts short, the parameter parser on whole and short frames,
- * and the EndOfData check.
+ * the EndOfData check and the Cmd of a frame.
  */
 #include <string.h>
 
@@ -137,6 +137,23 @@ static void params_parse_whole_and_short_frames(void)
     H_EQ(p.payload_avail, 0);
 }
 
+static void frame_cmd_only_for_oetp_frames(void)
+{
+    uint8_t f[64];
+    size_t n = oetp_build_dma_write_rsp(f, DST, SRC, 1);
+
+    H_EQ(oetp_frame_cmd(f, n), OETP_DMA_WRITE_RSP);
+    H_EQ(oetp_frame_cmd(f, OETP_OFF_CMD + 1), OETP_DMA_WRITE_RSP);
+    H_EQ(oetp_frame_cmd(f, OETP_OFF_CMD), -1);    /* ends before Cmd */
+    f[OETP_OFF_CMD] = 0;
+    H_EQ(oetp_frame_cmd(f, n), 0);                /* unassigned, still oETP */
+    f[OETP_OFF_MAGIC] = OETP_MAGIC + 1;
+    H_EQ(oetp_frame_cmd(f, n), -1);
+    f[OETP_OFF_MAGIC] = OETP_MAGIC;
+    f[OETP_OFF_ETHERTYPE + 1] ^= 1;
+    H_EQ(oetp_frame_cmd(f, n), -1);
+}
+
 int main(int argc, char **argv)
 {
     static const HTest tests[] = {
@@ -144,6 +161,7 @@ int main(int argc, char **argv)
         H_TEST(in_place_payload_builds_the_same_bytes),
         H_TEST(cut_write_req_keeps_length_without_eod),
         H_TEST(params_parse_whole_and_short_frames),
+        H_TEST(frame_cmd_only_for_oetp_frames),
     };
     return h_main(argc, argv, tests, sizeof(tests) / sizeof(tests[0]));
 }
