@@ -24,7 +24,8 @@ static bool source_can_take(const OeEngine *e)
            oe_irq_credit_free(e);
 }
 
-static void source_take_beat(OeEngine *e)
+/* Take the beat software offered (tvalid in the store), if the source can. */
+void oe_direct_accept(OeEngine *e)
 {
     OeDirectTx *t = &e->dtx;
     uint32_t ctrl = oe_reg(e, OE_DIRECT_SOURCE_CONTROL);
@@ -60,11 +61,6 @@ static void source_take_beat(OeEngine *e)
     }
 }
 
-void oe_direct_accept(OeEngine *e)
-{
-    source_take_beat(e);
-}
-
 bool oe_direct_tx_step(OeEngine *e)
 {
     OeDirectTx *t = &e->dtx;
@@ -83,7 +79,7 @@ bool oe_direct_tx_step(OeEngine *e)
         t->irq_reserved = false;
     }
     /* A beat software already offered can now start the next frame. */
-    source_take_beat(e);
+    oe_direct_accept(e);
     return sent;
 }
 
