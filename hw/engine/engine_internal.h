@@ -60,14 +60,6 @@ enum {
     OE_MODE_MIRROR_LOCAL_TO_REMOTE = 3,   /* local request issues DMA writes */
 };
 
-/* idle/done/error/error_code of a peer's bulk DMA, raw TX or raw RX. */
-typedef struct OeDmaStatus {
-    bool idle;
-    bool done;
-    bool error;
-    uint8_t error_code;
-} OeDmaStatus;
-
 typedef struct OeIrqEntry {
     uint16_t peer_idx;
     uint8_t source;
@@ -84,6 +76,14 @@ typedef struct OeIrq {
     bool invalid_complete;
     bool level;                 /* last level reported to the host */
 } OeIrq;
+
+/* idle/done/error/error_code of a peer's bulk DMA, raw TX or raw RX. */
+typedef struct OeDmaStatus {
+    bool idle;
+    bool done;
+    bool error;
+    uint8_t error_code;
+} OeDmaStatus;
 
 /* A software-started peer bulk block, snapshotted at acceptance. */
 typedef struct OePeerBlock {
