@@ -124,6 +124,8 @@ void oetp_parse_params(const uint8_t *frame, size_t len, uint8_t cmd,
         p->data = v[3];
         break;
     case OETP_RMEM_READ_REQ:
+        p->addr = v[1];
+        break;
     case OETP_DMA_READ_REQ:
     case OETP_DMA_WRITE_REQ:
         p->addr = v[1];

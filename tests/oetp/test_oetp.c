@@ -113,6 +113,17 @@ static void params_parse_whole_and_short_frames(void)
     oetp_parse_params(f, OETP_OFF_CMD + 1, OETP_RMEM_WRITE_REQ, &p);
     H_EQ(p.count, 0);
 
+    n = oetp_build_rmem_read_rsp(f, DST, SRC, 10, 0xCAFEF00D);
+    oetp_parse_params(f, n, OETP_RMEM_READ_RSP, &p);
+    H_EQ(p.count, 2);
+    H_EQ(p.data, 0xCAFEF00D);
+    n = oetp_build_dma_read_req(f, DST, SRC, 11, 0x500, 64);
+    oetp_parse_params(f, n, OETP_DMA_READ_REQ, &p);
+    H_EQ(p.count, 3);
+    H_EQ(p.addr, 0x500);
+    H_EQ(p.length, 64);
+    H_CHECK(p.payload == NULL);
+
     n = oetp_build_error_rsp(f, DST, SRC, 8, OETP_CAUSE_WR_DECERR);
     oetp_parse_params(f, n, OETP_ERROR_RSP, &p);
     H_EQ(p.count, 2);
