@@ -182,6 +182,9 @@ static void sink_admit(OeEngine *e)
 
 void oe_direct_sink_accept(OeEngine *e)
 {
+    if (e->drx.nframes == 0) {
+        return;   /* nothing to show or take (the common case) */
+    }
     /* The visible beat goes when tready is set; the next frame is then
      * admitted, and a tready raised before its beat appeared takes it
      * (AXI-Stream). */

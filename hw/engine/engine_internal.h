@@ -254,13 +254,27 @@ void oe_dma_status_fail(OeDmaStatus *s, uint8_t code);
  * completion claim. */
 void oe_dma_status_end(OeEngine *e, OeDmaStatus *s, uint8_t code,
                        bool irq_reserved, uint8_t source, uint16_t peer);
-/* Take a clear-error command bit of word off from the store. */
-void oe_dma_status_take_clear(OeEngine *e, OeDmaStatus *s, uint32_t off,
-                              uint32_t clear_mask);
+/* Take a clear-error command bit of word off from the store (inline: it
+ * runs for every peer and descriptor after every host call). */
+static inline void oe_dma_status_take_clear(OeEngine *e, OeDmaStatus *s,
+                                            uint32_t off, uint32_t clear_mask)
+{
+    if (oe_reg(e, off) & clear_mask) {
+        s->error = false;
+        s->error_code = 0;
+        oe_reg_clear_bits(e, off, clear_mask);
+    }
+}
 
 /* ---- peer table (peer.c) ---- */
-unsigned oe_peer_mode(const OeEngine *e, unsigned n);
-uint64_t oe_peer_mac(const OeEngine *e, unsigned n);
+static inline unsigned oe_peer_mode(const OeEngine *e, unsigned n)
+{
+    return oe_reg(e, OE_PEER_DMA(n)) & OE_PEER_DMA_MODE_MASK;
+}
+static inline uint64_t oe_peer_mac(const OeEngine *e, unsigned n)
+{
+    return oe_reg_mac(e, OE_PEER_MAC_ADDRESS(n));
+}
 int oe_peer_by_mac(const OeEngine *e, uint64_t mac);
 int oe_peer_by_rmem(const OeEngine *e, uint32_t woff);
 void oe_peer_record_error(OeEngine *e, unsigned n, uint8_t code);

@@ -1,20 +1,10 @@
 /*
  * The peer table (endpoint.md section 3): the lookups every controller makes
- * on peers.entry[n] (by source MAC, by RMEM window offset, the entry's mode
- * and MAC), and the per-peer error record that bulk DMA, the RMEM initiator
+ * on peers.entry[n] (by source MAC, by RMEM window offset; the entry's mode
+ * and MAC are inline in engine_internal.h), and the per-peer error record that bulk DMA, the RMEM initiator
  * and the responder share.
  */
 #include "engine_internal.h"
-
-unsigned oe_peer_mode(const OeEngine *e, unsigned n)
-{
-    return oe_reg(e, OE_PEER_DMA(n)) & OE_PEER_DMA_MODE_MASK;
-}
-
-uint64_t oe_peer_mac(const OeEngine *e, unsigned n)
-{
-    return oe_reg_mac(e, OE_PEER_MAC_ADDRESS(n));
-}
 
 /* Lowest-numbered enabled (mode != 0) entry with this MAC, or -1. */
 int oe_peer_by_mac(const OeEngine *e, uint64_t mac)

@@ -92,6 +92,10 @@ void oe_peer_dma_accept(OeEngine *e)
 {
     for (unsigned i = 0; i < OE_NUM_PEERS; i++) {
         unsigned n = (e->peer_rr + i) % OE_NUM_PEERS;
+        if (!(dma_reg(e, n) & (OE_PEER_DMA_CLEAR_ERROR_MASK |
+                               OE_PEER_DMA_REQUEST_MASK))) {
+            continue;   /* the common case after every host call */
+        }
         oe_dma_status_take_clear(e, &e->peer[n].st, OE_PEER_DMA(n),
                                  OE_PEER_DMA_CLEAR_ERROR_MASK);
         if ((dma_reg(e, n) & OE_PEER_DMA_REQUEST_MASK) && e->peer[n].st.idle) {

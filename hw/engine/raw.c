@@ -97,8 +97,16 @@ static void raw_rx_accept(OeEngine *e)
 
 void oe_raw_accept(OeEngine *e)
 {
-    raw_tx_accept(e);
-    raw_rx_accept(e);
+    const uint32_t cmds = OE_RAW_TX_COMMAND_STATUS_REQUEST_MASK |
+                          OE_RAW_TX_COMMAND_STATUS_CLEAR_ERRORS_MASK;
+
+    /* Most host calls find no command bit set (the rx word has the same
+     * layout, checked in status.c). */
+    if ((oe_reg(e, OE_RAW_TX_COMMAND_STATUS) |
+         oe_reg(e, OE_RAW_RX_COMMAND_STATUS)) & cmds) {
+        raw_tx_accept(e);
+        raw_rx_accept(e);
+    }
 }
 
 bool oe_raw_tx_step(OeEngine *e)

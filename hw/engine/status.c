@@ -34,16 +34,6 @@ void oe_dma_status_end(OeEngine *e, OeDmaStatus *s, uint8_t code,
     }
 }
 
-void oe_dma_status_take_clear(OeEngine *e, OeDmaStatus *s, uint32_t off,
-                              uint32_t clear_mask)
-{
-    if (oe_reg(e, off) & clear_mask) {
-        s->error = false;
-        s->error_code = 0;
-        oe_reg_clear_bits(e, off, clear_mask);
-    }
-}
-
 /* The raw words reuse the peer DMA word's status layout. */
 _Static_assert(OE_RAW_TX_COMMAND_STATUS_IDLE_MASK == OE_PEER_DMA_IDLE_MASK &&
                OE_RAW_TX_COMMAND_STATUS_DONE_MASK == OE_PEER_DMA_DONE_MASK &&
@@ -54,5 +44,9 @@ _Static_assert(OE_RAW_TX_COMMAND_STATUS_IDLE_MASK == OE_PEER_DMA_IDLE_MASK &&
                OE_RAW_RX_COMMAND_STATUS_DONE_MASK == OE_PEER_DMA_DONE_MASK &&
                OE_RAW_RX_COMMAND_STATUS_ERROR_MASK == OE_PEER_DMA_ERROR_MASK &&
                OE_RAW_RX_COMMAND_STATUS_ERROR_CODE_SHIFT ==
-                   OE_PEER_DMA_ERROR_CODE_SHIFT,
+                   OE_PEER_DMA_ERROR_CODE_SHIFT &&
+               OE_RAW_RX_COMMAND_STATUS_REQUEST_MASK ==
+                   OE_RAW_TX_COMMAND_STATUS_REQUEST_MASK &&
+               OE_RAW_RX_COMMAND_STATUS_CLEAR_ERRORS_MASK ==
+                   OE_RAW_TX_COMMAND_STATUS_CLEAR_ERRORS_MASK,
                "raw and peer DMA status fields share their bits");

@@ -97,47 +97,47 @@ int oetp_frame_cmd(const uint8_t *frame, size_t len)
            h.cmd : -1;
 }
 
+/* Parameter i (1-based) when the frame holds it whole, else 0. */
+static uint32_t param_or_0(const uint8_t *frame, size_t len, unsigned i)
+{
+    return len >= OETP_OFF_PARAM1 + 4 * (size_t)i ? oetp_param(frame, i) : 0;
+}
+
 void oetp_parse_params(const uint8_t *frame, size_t len, uint8_t cmd,
                        OetpParams *p)
 {
     unsigned fixed = oetp_fixed_params(cmd);
+    size_t whole = len > OETP_OFF_PARAM1 ? (len - OETP_OFF_PARAM1) / 4 : 0;
     size_t data_off = oetp_data_off(cmd);
-    uint32_t v[4] = { 0 };
 
-    memset(p, 0, sizeof(*p));
-    while (p->count < fixed &&
-           len >= OETP_OFF_PARAM1 + 4 * ((size_t)p->count + 1)) {
-        v[p->count] = oetp_param(frame, p->count + 1);
-        p->count++;
-    }
-    p->rid = v[0];
+    p->count = whole < fixed ? (unsigned)whole : fixed;
+    p->rid = p->count ? oetp_param(frame, 1) : 0;
+    p->addr = p->length = p->biten = p->data = p->cause = 0;
     switch (cmd) {
     case OETP_RMEM_READ_RSP:
-        p->data = v[1];
+        p->data = param_or_0(frame, len, 2);
         break;
     case OETP_ERROR_RSP:
-        p->cause = v[1];
+        p->cause = param_or_0(frame, len, 2);
         break;
     case OETP_RMEM_WRITE_REQ:
-        p->addr = v[1];
-        p->biten = v[2];
-        p->data = v[3];
+        p->addr = param_or_0(frame, len, 2);
+        p->biten = param_or_0(frame, len, 3);
+        p->data = param_or_0(frame, len, 4);
         break;
     case OETP_RMEM_READ_REQ:
-        p->addr = v[1];
+        p->addr = param_or_0(frame, len, 2);
         break;
     case OETP_DMA_READ_REQ:
     case OETP_DMA_WRITE_REQ:
-        p->addr = v[1];
-        p->length = v[2];
+        p->addr = param_or_0(frame, len, 2);
+        p->length = param_or_0(frame, len, 3);
         break;
     default:
         break;
     }
-    if (data_off && len > data_off) {
-        p->payload = frame + data_off;
-        p->payload_avail = len - data_off;
-    }
+    p->payload = data_off && len > data_off ? frame + data_off : NULL;
+    p->payload_avail = p->payload ? len - data_off : 0;
 }
 
 bool oetp_eod_ok(const uint8_t *frame, size_t len, uint8_t cmd,
