@@ -20,7 +20,7 @@ AXI_TB    := $(TOP)/rtl/axi/tb
 AXI_LINT   = $(VERILATOR) --lint-only -Wall -I$(TOP)/rtl
 # what is shared with mk/cosim.mk (included after this file) is named here
 AXI_WRAP   := $(TOP)/hw/cosim/oe_cosim.cpp
-AXI_HARN   := $(wildcard $(TOP)/tests/harness/*.c) $(TOP)/hw/engine/oetp_wire.c
+AXI_HARN   := $(wildcard $(TOP)/tests/harness/*.c) $(OETP_SRC)
 AXI_CFLAGS := -O2 -g -std=c11 -D_DEFAULT_SOURCE -I$(TOP)/include -I$(TOP)/tests/harness
 AXI_VLT_ROOT = $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 

@@ -93,7 +93,7 @@ check-cosim-trace: $(COSIM_TLIB) $(COSIM_LIB) $(COSIM_BUILD)/cosim_bench qemu
 # The same sources as the C engine's suite (tests/), linked against the RTL
 # library instead of engine_dep: each program and the vector runner.
 COSIM_TBIN   := $(COSIM_BUILD)/tests
-COSIM_HARN   := $(wildcard $(TOP)/tests/harness/*.c) $(TOP)/hw/engine/oetp_wire.c
+COSIM_HARN   := $(wildcard $(TOP)/tests/harness/*.c) $(OETP_SRC)
 COSIM_CFLAGS := -O2 -g -std=c11 -D_DEFAULT_SOURCE -I$(TOP)/include -I$(TOP)/tests/harness
 COSIM_PROGS  := $(basename $(notdir $(wildcard $(TOP)/tests/conformance/test_*.c)))
 COSIM_BINS   := $(addprefix $(COSIM_TBIN)/,$(COSIM_PROGS) vecrun fuzz_replay)
@@ -134,9 +134,9 @@ check-cosim: lint-cosim $(COSIM_BINS)
 
 # bench-cosim: the RTL engine against the C engine in the same run.
 COSIM_BENCH := $(COSIM_BUILD)/cosim_bench
-$(COSIM_BENCH): $(TOP)/bench/cosim_bench.c $(wildcard $(TOP)/hw/engine/*.c) $(COSIM_LIB)
+$(COSIM_BENCH): $(TOP)/bench/cosim_bench.c $(wildcard $(TOP)/hw/engine/*.c) $(OETP_SRC) $(COSIM_LIB)
 	$(CC) -O2 -std=c11 -D_DEFAULT_SOURCE -I$(TOP)/include $(TOP)/bench/cosim_bench.c \
-	    $(wildcard $(TOP)/hw/engine/*.c) -o $@ -ldl
+	    $(wildcard $(TOP)/hw/engine/*.c) $(OETP_SRC) -o $@ -ldl
 
 bench-cosim: $(COSIM_BENCH)
 	@$(COSIM_BENCH) --lib $(COSIM_LIB) $(COSIM_BENCH_ARGS)
