@@ -107,15 +107,13 @@ def words(regs):
         reset = r.reset()
         sw = r.mask(lambda f: f.sw_write)
         cmd = r.mask(lambda f: f.cmd)
-        for i in range(r.count):
-            for half in range(r.width // 32):
-                name = r.indexed_path.replace("[]", "[%d]" % i)
-                if r.width == 64:
-                    name += ".hi" if half else ".lo"
-                sh = 32 * half
-                rows.append((name, r.addr + r.stride * i + 4 * half,
-                             (reset >> sh) & 0xFFFFFFFF, (sw >> sh) & 0xFFFFFFFF,
-                             (cmd >> sh) & 0xFFFFFFFF))
+        for i, half, addr in r.words():
+            name = r.indexed_path.replace("[]", "[%d]" % i)
+            if r.width == 64:
+                name += ".hi" if half else ".lo"
+            sh = 32 * half
+            rows.append((name, addr, (reset >> sh) & 0xFFFFFFFF, (sw >> sh) & 0xFFFFFFFF,
+                         (cmd >> sh) & 0xFFFFFFFF))
     rows.sort(key=lambda row: row[1])
     return rows
 

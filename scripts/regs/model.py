@@ -116,6 +116,12 @@ class Reg:
         self.count, self.stride = self.array if self.array else (1, 0)
         self.fields = [Field(self, f) for f in node.fields()]
 
+    def words(self):
+        """Every 32-bit word of it: (array element, half (1 = bits 63:32), byte address)."""
+        for i in range(self.count):
+            for half in range(self.width // 32):
+                yield i, half, self.addr + self.stride * i + 4 * half
+
     def reset(self):
         value = 0
         for f in self.fields:

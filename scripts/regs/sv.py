@@ -181,20 +181,18 @@ module openenoc_csr_regs
     # change); rd_data is valid with rd_ack
     mux = []
     for r in regs:
-        for i in range(r.count):
-            for half in range(r.width // 32):
-                fs = word_fields(r, half)
-                if not fs:
-                    continue
-                a = r.addr + r.stride * i + 4 * half
-                parts = []
-                for f in fs:
-                    sel = "[%d]" % i if f.count > 1 else ""
-                    src = ("q.%s%s" % (f.member, sel)) if f.sw_write else \
-                          ("core_to_csr.%s%s" % (f.member, sel))
-                    parts.append("rd_data_q[%d:%d] <= %s;" % (f.low - 32 * half + f.width - 1,
-                                                               f.low - 32 * half, src))
-                mux.append("        %s: begin %s end" % (sv_const(13, a), " ".join(parts)))
+        for i, half, a in r.words():
+            fs = word_fields(r, half)
+            if not fs:
+                continue
+            parts = []
+            for f in fs:
+                sel = "[%d]" % i if f.count > 1 else ""
+                src = ("q.%s%s" % (f.member, sel)) if f.sw_write else \
+                      ("core_to_csr.%s%s" % (f.member, sel))
+                parts.append("rd_data_q[%d:%d] <= %s;" % (f.low - 32 * half + f.width - 1,
+                                                           f.low - 32 * half, src))
+            mux.append("        %s: begin %s end" % (sv_const(13, a), " ".join(parts)))
     # storage
     out.append("  always_ff @(posedge clk) begin")
     out.append("    if (rst) begin")
@@ -224,20 +222,18 @@ module openenoc_csr_regs
     out.append("      if (wr) begin")
     out.append("        case (waddr)")
     for r in regs:
-        for i in range(r.count):
-            for half in range(r.width // 32):
-                fs = [f for f in word_fields(r, half) if f.sw_write]
-                if not fs:
-                    continue
-                a = r.addr + r.stride * i + 4 * half
-                parts = []
-                for f in fs:
-                    sel = "[%d]" % i if f.count > 1 else ""
-                    lo = f.low - 32 * half
-                    hi = lo + f.width - 1
-                    parts.append("q.%s%s <= (q.%s%s & ~wr_biten[%d:%d]) | (wr_data[%d:%d] & wr_biten[%d:%d]);" %
-                                 (f.member, sel, f.member, sel, hi, lo, hi, lo, hi, lo))
-                out.append("          %s: begin %s end" % (sv_const(13, a), " ".join(parts)))
+        for i, half, a in r.words():
+            fs = [f for f in word_fields(r, half) if f.sw_write]
+            if not fs:
+                continue
+            parts = []
+            for f in fs:
+                sel = "[%d]" % i if f.count > 1 else ""
+                lo = f.low - 32 * half
+                hi = lo + f.width - 1
+                parts.append("q.%s%s <= (q.%s%s & ~wr_biten[%d:%d]) | (wr_data[%d:%d] & wr_biten[%d:%d]);" %
+                             (f.member, sel, f.member, sel, hi, lo, hi, lo, hi, lo))
+            out.append("          %s: begin %s end" % (sv_const(13, a), " ".join(parts)))
     out.append("          default: ;")
     out.append("        endcase")
     out.append("      end")
