@@ -60,12 +60,16 @@ def main():
     ap.add_argument("--check", action="store_true",
                     help="write nothing; fail naming every committed output that differs "
                          "from a fresh generation")
+    ap.add_argument("--root", default=TOP, metavar="DIR",
+                    help="the tree the outputs are written to or checked in (default: this "
+                         "repository; make check-regs points it at a scratch copy to test "
+                         "that --check catches a stale file)")
     args = ap.parse_args()
 
     stale = []
     outs = outputs(load(RDL))
     for rel, text in outs.items():
-        path = os.path.join(TOP, rel)
+        path = os.path.join(args.root, rel)
         old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
         if old == text:
             continue
