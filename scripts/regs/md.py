@@ -24,8 +24,7 @@ def gen_markdown(model):
             bits = "%d" % f.low if f.width == 1 else "%d:%d" % (f.high, f.low)
             desc = f.desc
             if f.encode:
-                desc += " Values: [%s](#encoding-%s)." % (f.encode.type_name,
-                                                           f.encode.type_name.replace("_", "-"))
+                desc += " Values: [%s](#encoding-%s)." % ((f.encode.type_name,) * 2)
             out.append("| %s | %s | %s | 0x%X | %s |" % (bits, f.name, f.access(), f.reset, desc))
         out.append("")
     for m in model.mems:
