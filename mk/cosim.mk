@@ -1,20 +1,9 @@
 # The whole endpoint in RTL (rtl/endpoint/) and its co-simulation behind
 # include/openenoc/engine.h (hw/cosim/). The CSR register block is generated
-# from the SystemRDL by scripts/gen-regblock.py; the generated SV is committed
-# and check-regblock fails when it is stale.
+# from the SystemRDL with the other register views (mk/regs.mk).
 
-.PHONY: regblock check-regblock
-
-CHECK_TARGETS += check-regblock check-cosim check-qtest-rtl
+CHECK_TARGETS += check-cosim check-qtest-rtl
 BENCH_TARGETS += bench-cosim
-
-# Regenerate rtl/csr/openenoc_csr_*.sv after editing rtl/csr/*.rdl.
-regblock:
-	$(PYTHON) $(TOP)/scripts/gen-regblock.py
-
-check-regblock:
-	$(PYTHON) $(TOP)/scripts/gen-regblock.py --check
-	@echo "check-regblock: rtl/csr/openenoc_csr_*.sv are fresh"
 
 # ---- the RTL engine library -------------------------------------------------
 # build/cosim/libopenenoc_rtl.so implements include/openenoc/engine.h with the

@@ -21,7 +21,7 @@ GUEST_QEMU := $(BUILD)/qemu/qemu-system-x86_64
 GUEST_MOD_OUT := $(GUEST_OUT)/module
 GUEST_MOD_SRC := $(wildcard $(TOP)/guest/linux/*.c $(TOP)/guest/linux/*.h) \
 	$(TOP)/guest/linux/Kbuild $(TOP)/include/openenoc/regs.h \
-	$(TOP)/include/openenoc/uapi_enoc.h
+	$(TOP)/include/openenoc/uapi_enoc.h $(TOP)/include/openenoc/uapi_enoc_regs.h
 
 # Userspace: libenoc (the HAL) and the tools, static for the initramfs. The
 # tools reuse the shared oETP codec for CSR error names and frame layout.

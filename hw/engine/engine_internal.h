@@ -42,24 +42,6 @@
 #define OE_CSR_WORDS        (OE_CSR_APERTURE_SIZE / 4)
 #define OE_NO_DEADLINE      UINT64_MAX
 
-/* IRQ sources (claim.source). */
-enum {
-    OE_SRC_PEER_DMA = 0,
-    OE_SRC_RAW_TX = 1,
-    OE_SRC_RAW_RX = 2,
-    OE_SRC_DIRECT_TX = 3,
-    OE_SRC_DIRECT_RX = 4,
-    OE_SRC_RMEM_ERROR = 5,
-};
-
-/* Peer modes (peers.entry[n].dma.mode). */
-enum {
-    OE_MODE_DISABLED = 0,
-    OE_MODE_RMEM = 1,
-    OE_MODE_MIRROR_REMOTE_TO_LOCAL = 2,   /* local request issues DMA reads */
-    OE_MODE_MIRROR_LOCAL_TO_REMOTE = 3,   /* local request issues DMA writes */
-};
-
 typedef struct OeIrqEntry {
     uint16_t peer_idx;
     uint8_t source;

@@ -59,14 +59,9 @@ const char *oetp_cmd_name(uint8_t cmd)
 
 const char *oe_error_name(unsigned code)
 {
-    static const char *const names[16] = {
-        "NONE", "LOCAL_INVALID", "LOCAL_AXIS", "LOCAL_OVERFLOW",
-        "LOCAL_AXI_RD_SLVERR", "LOCAL_AXI_RD_DECERR", "LOCAL_AXI_WR_SLVERR",
-        "LOCAL_AXI_WR_DECERR", "TIMEOUT", "REMOTE_INVALID", "REMOTE_AXIS",
-        "REMOTE_OVERFLOW", "REMOTE_AXI_RD_SLVERR", "REMOTE_AXI_RD_DECERR",
-        "REMOTE_AXI_WR_SLVERR", "REMOTE_AXI_WR_DECERR",
-    };
-    return code < 16 ? names[code] : "?";
+    static const char *const names[OE_ERR_COUNT] = OE_ERR_NAMES;
+
+    return code < OE_ERR_COUNT ? names[code] : "?";
 }
 
 bool oetp_parse_header(const uint8_t *frame, size_t len, OetpHeader *h)

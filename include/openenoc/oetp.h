@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "openenoc/regs.h"           /* OE_ERR_*: the CSR error codes */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -74,26 +76,6 @@ enum {
     OETP_CAUSE_RD_DECERR    = 5,
     OETP_CAUSE_WR_SLVERR    = 6,
     OETP_CAUSE_WR_DECERR    = 7,
-};
-
-/* CSR error codes (peer dma.error_code, raw DMA error_code). */
-enum {
-    OE_ERR_NONE             = 0,
-    OE_ERR_LOCAL_INVALID    = 1,
-    OE_ERR_LOCAL_AXIS       = 2,
-    OE_ERR_LOCAL_OVERFLOW   = 3,
-    OE_ERR_LOCAL_RD_SLVERR  = 4,
-    OE_ERR_LOCAL_RD_DECERR  = 5,
-    OE_ERR_LOCAL_WR_SLVERR  = 6,
-    OE_ERR_LOCAL_WR_DECERR  = 7,
-    OE_ERR_TIMEOUT          = 8,
-    OE_ERR_REMOTE_INVALID   = 9,
-    OE_ERR_REMOTE_AXIS      = 10,
-    OE_ERR_REMOTE_OVERFLOW  = 11,
-    OE_ERR_REMOTE_RD_SLVERR = 12,
-    OE_ERR_REMOTE_RD_DECERR = 13,
-    OE_ERR_REMOTE_WR_SLVERR = 14,
-    OE_ERR_REMOTE_WR_DECERR = 15,
 };
 
 /* Name of a CSR error code ("NONE", "LOCAL_INVALID", ...; "?" if > 15). */
