@@ -13,9 +13,13 @@
 # Verilator builds.
 
 AXI_BUILD := $(BUILD)/axi
+# The sources of an RTL file list (paths under rtl/, one a line; a line
+# "-f LIST" stands for the sources of that list), in order. Shared with
+# mk/cosim.mk (included after this file).
+rtl_flist = $(foreach l,$(shell sed 's/^-f /-f:/' $(TOP)/rtl/$(1)),$(if $(filter -f:%,$(l)),\
+              $(call rtl_flist,$(l:-f:%=%)),$(TOP)/rtl/$(l)))
 # the endpoint's list (rtl/endpoint/openenoc_endpoint.f), then the AXI top's
-AXI_SRCS  := $(addprefix $(TOP)/rtl/,$(shell cat $(TOP)/rtl/endpoint/openenoc_endpoint.f \
-                                                 $(TOP)/rtl/axi/openenoc_endpoint_axi.f))
+AXI_SRCS  := $(call rtl_flist,endpoint/openenoc_endpoint.f) $(call rtl_flist,axi/openenoc_endpoint_axi.f)
 AXI_TB    := $(TOP)/rtl/axi/tb
 AXI_LINT   = $(VERILATOR) --lint-only -Wall -I$(TOP)/rtl
 # what is shared with mk/cosim.mk (included after this file) is named here

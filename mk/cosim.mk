@@ -23,7 +23,7 @@ check-regblock:
 COSIM_BUILD := $(BUILD)/cosim
 COSIM_OBJ   := $(COSIM_BUILD)/obj
 COSIM_LIB   := $(COSIM_BUILD)/libopenenoc_rtl.so
-COSIM_SRCS  := $(addprefix $(TOP)/rtl/,$(shell cat $(TOP)/rtl/endpoint/openenoc_endpoint.f))
+COSIM_SRCS  := $(call rtl_flist,endpoint/openenoc_endpoint.f)
 COSIM_WRAP  := $(TOP)/hw/cosim/oe_cosim.cpp
 COSIM_HDRS  := $(addprefix $(TOP)/include/openenoc/,engine.h cosim.h)
 VERILATOR   ?= verilator

@@ -44,11 +44,9 @@ module openenoc_ep_raw
   output logic        claim_available,
   input  logic        claim_valid,
   output logic        claim_ready,
-  // IRQ producers: 0 TX, 1 RX (reserve at acceptance, commit at the end)
-  output logic [1:0]  rsv_req,
-  input  logic [1:0]  rsv_gnt,
-  output logic [1:0]  cmt_valid,
-  input  logic [1:0]  cmt_ready,
+  // IRQ producers (reserve at acceptance, commit at the end)
+  openenoc_ep_irq_if.producer tx_irq,
+  openenoc_ep_irq_if.producer rx_irq,
   // frame reader (TX)
   output logic        rd_start,
   output logic [31:0] rd_addr,
@@ -80,11 +78,13 @@ module openenoc_ep_raw
   logic [15:0] tx_len_q;              // checked against the ceiling (<= 8192)
 
   wire tx_acc_want = tx_request && tx_q == TX_IDLE && !tx_cmt_q;
-  assign rsv_req[0]      = tx_acc_want && tx_ev;
-  wire tx_accept         = tx_acc_want && (!tx_ev || rsv_gnt[0]);
+  assign tx_irq.rsv_req = tx_acc_want && tx_ev;
+  wire tx_accept        = tx_acc_want && (!tx_ev || tx_irq.rsv_gnt);
   assign tx_request_hwclr = tx_accept;
   assign tx_clear_hwclr   = tx_clear;
-  assign cmt_valid[0]     = tx_cmt_q;
+  assign tx_irq.cmt_valid  = tx_cmt_q;
+  assign tx_irq.cmt_source = SRC_RAW_TX;
+  assign tx_irq.cmt_peer   = '0;
   assign rd_start  = tx_q == TX_WAIT && local_tx_en && !rd_busy;
   assign rd_addr   = tx_base_q;
   assign rd_len    = tx_len_q;
@@ -108,7 +108,7 @@ module openenoc_ep_raw
       tx_len_q  <= '0;
     end else begin
       if (tx_clear) begin tx_err_q <= 1'b0; tx_code_q <= '0; end
-      if (tx_cmt_q && cmt_ready[0]) tx_cmt_q <= 1'b0;
+      if (tx_cmt_q && tx_irq.cmt_ready) tx_cmt_q <= 1'b0;
       case (tx_q)
         TX_IDLE: if (tx_accept) begin
           tx_done_q <= 1'b0;
@@ -147,11 +147,13 @@ module openenoc_ep_raw
   logic [31:0] rx_recv_q, rx_base_q, rx_cap_q;
 
   wire rx_acc_want = rx_request && rx_q == RX_IDLE && !rx_cmt_q;
-  assign rsv_req[1]       = rx_acc_want && rx_ev;
-  wire rx_accept          = rx_acc_want && (!rx_ev || rsv_gnt[1]);
+  assign rx_irq.rsv_req = rx_acc_want && rx_ev;
+  wire rx_accept        = rx_acc_want && (!rx_ev || rx_irq.rsv_gnt);
   assign rx_request_hwclr = rx_accept;
   assign rx_clear_hwclr   = rx_clear;
-  assign cmt_valid[1]     = rx_cmt_q;
+  assign rx_irq.cmt_valid  = rx_cmt_q;
+  assign rx_irq.cmt_source = SRC_RAW_RX;
+  assign rx_irq.cmt_peer   = '0;
   assign claim_available  = rx_q == RX_ARMED;
   assign claim_ready      = rx_q == RX_ARMED;
   assign wr_start = claim_valid && claim_ready;
@@ -178,7 +180,7 @@ module openenoc_ep_raw
       rx_cap_q  <= '0;
     end else begin
       if (rx_clear) begin rx_err_q <= 1'b0; rx_code_q <= '0; end
-      if (rx_cmt_q && cmt_ready[1]) rx_cmt_q <= 1'b0;
+      if (rx_cmt_q && rx_irq.cmt_ready) rx_cmt_q <= 1'b0;
       case (rx_q)
         RX_IDLE: if (rx_accept) begin
           rx_done_q <= 1'b0;
