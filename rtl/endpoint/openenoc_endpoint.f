@@ -15,6 +15,7 @@ endpoint/openenoc_ep_stream_mux.sv
 endpoint/openenoc_ep_peer_dma.sv
 endpoint/openenoc_ep_responder.sv
 endpoint/openenoc_ep_rmem.sv
+endpoint/openenoc_ep_raw_desc.sv
 endpoint/openenoc_ep_raw.sv
 endpoint/openenoc_ep_direct.sv
 endpoint/openenoc_endpoint.sv
