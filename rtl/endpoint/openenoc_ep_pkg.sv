@@ -16,26 +16,6 @@ package openenoc_ep_pkg;
     SRC_RMEM      = 4'd5
   } irq_src_e;
 
-  // The irq.claim (and irq.complete) word and the irq.status word, as the
-  // registers of rtl/csr/openenoc_endpoint.rdl lay them out.
-  typedef struct packed {
-    logic        valid;
-    logic [15:0] seq;         // the sequence field (a keyword)
-    logic [3:0]  source;
-    logic [10:0] peer_idx;
-  } irq_claim_t;
-  typedef struct packed {
-    logic [7:0]  spare_hi;
-    logic [7:0]  reserved_count;
-    logic [7:0]  fifo_level;
-    logic [2:0]  spare_lo;
-    logic        irq_asserted;
-    logic        invalid_complete;
-    logic        overflow;
-    logic        credit_full;
-    logic        claim_pending;
-  } irq_status_t;
-
   // Local CSR error codes used by the DMA engine.
   localparam logic [3:0] E_NONE = 4'd0, E_INVALID = 4'd1, E_AXIS = 4'd2, E_OVERFLOW = 4'd3,
                          E_RD_SLVERR = 4'd4, E_RD_DECERR = 4'd5, E_WR_SLVERR = 4'd6,
@@ -77,4 +57,24 @@ package openenoc_ep_pkg;
     is_group = mac[40];
   endfunction
   // verilator lint_on UNUSEDSIGNAL
+
+  // The irq.claim (and irq.complete) word and the irq.status word, as the
+  // registers of rtl/csr/openenoc_endpoint.rdl lay them out.
+  typedef struct packed {
+    logic        valid;
+    logic [15:0] seq;         // the sequence field (a keyword)
+    logic [3:0]  source;
+    logic [10:0] peer_idx;
+  } irq_claim_t;
+  typedef struct packed {
+    logic [7:0]  spare_hi;
+    logic [7:0]  reserved_count;
+    logic [7:0]  fifo_level;
+    logic [2:0]  spare_lo;
+    logic        irq_asserted;
+    logic        invalid_complete;
+    logic        overflow;
+    logic        credit_full;
+    logic        claim_pending;
+  } irq_status_t;
 endpackage

@@ -42,8 +42,11 @@ module openenoc_ep_raw_desc
   logic [3:0]  code_q;
   logic [31:0] xfer_q;
 
-  wire buffer_ok = len != 0 && len <= {18'd0, max_frame} &&
-                   {1'b0, base} + {1'b0, len} <= 33'h1_0000_0000;
+  // 1 <= len <= max_frame, and base + len <= 2^32: with len in 1..max_frame
+  // (14 bits) the last is len - 1 <= ~base, a 14-bit decrement and a compare
+  // instead of a 33-bit sum
+  wire [13:0] len_m1   = len[13:0] - 14'd1;
+  wire buffer_ok = len != 0 && len <= {18'd0, max_frame} && {18'd0, len_m1} <= ~base;
   wire acc_want  = request && state_q == D_IDLE && !cmt_q;
   wire accept    = acc_want && (!ev || irq.rsv_gnt);
 
