@@ -13,9 +13,13 @@
 # Verilator builds.
 
 AXI_BUILD := $(BUILD)/axi
+# The sources of an RTL file list (paths under rtl/, one a line; a line
+# "-f LIST" stands for the sources of that list), in order. Shared with
+# mk/cosim.mk (included after this file).
+rtl_flist = $(foreach l,$(shell sed 's/^-f /-f:/' $(TOP)/rtl/$(1)),$(if $(filter -f:%,$(l)),\
+              $(call rtl_flist,$(l:-f:%=%)),$(TOP)/rtl/$(l)))
 # the endpoint's list (rtl/endpoint/openenoc_endpoint.f), then the AXI top's
-AXI_SRCS  := $(addprefix $(TOP)/rtl/,$(shell cat $(TOP)/rtl/endpoint/openenoc_endpoint.f \
-                                                 $(TOP)/rtl/axi/openenoc_endpoint_axi.f))
+AXI_SRCS  := $(call rtl_flist,endpoint/openenoc_endpoint.f) $(call rtl_flist,axi/openenoc_endpoint_axi.f)
 AXI_TB    := $(TOP)/rtl/axi/tb
 AXI_LINT   = $(VERILATOR) --lint-only -Wall -I$(TOP)/rtl
 # what is shared with mk/cosim.mk (included after this file) is named here
@@ -90,9 +94,8 @@ check-axi-checker: $(AXI_CHECKER_BIN)
 # tb_axi_mem.sv (the read and write bridges with the checker) driven by
 # tb_axi_mem.cpp through axi_mem_bridge.h; built for BURST_MAX 256 and 16.
 AXI_MEM_SRCS := $(addprefix $(TOP)/rtl/,csr/openenoc_csr_pkg.sv openenoc_oetp_pkg.sv \
-                endpoint/openenoc_ep_pkg.sv \
-                axi/openenoc_axi_mem_rd.sv axi/openenoc_axi_mem_wr.sv \
-                axi/openenoc_axi_mem.sv) \
+                endpoint/openenoc_ep_pkg.sv endpoint/openenoc_ep_mem_if.sv axi/openenoc_axi_if.sv \
+                axi/openenoc_axi_mem_rd.sv axi/openenoc_axi_mem_wr.sv axi/openenoc_axi_mem.sv) \
                 $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_mem.sv
 AXI_MEM_BURSTS := 256 16
 AXI_MEM_ARGS ?=

@@ -25,17 +25,7 @@ module openenoc_axi_mem_rd
   input  logic        r_ready,
   output mem_beat_t   r_beat,
   output logic [1:0]  r_resp,
-  // AXI4 AR/R
-  output logic [31:0] araddr,
-  output logic [7:0]  arlen,
-  output logic [2:0]  arsize,
-  output logic        arvalid,
-  input  logic        arready,
-  input  logic [31:0] rdata,
-  input  logic [1:0]  rresp,
-  input  logic        rlast,
-  input  logic        rvalid,
-  output logic        rready
+  openenoc_axi_if.rd_master axi       // AXI4 AR/R
 );
   typedef enum logic [2:0] { RD_IDLE, RD_AR, RD_R, RD_FLUSH, RD_FAIL } rd_state_e;
 
@@ -73,19 +63,23 @@ module openenoc_axi_mem_rd
     if ({20'd0, to_page} < 31'(body_beats)) body_beats = BW'(to_page);
   end
   wire [1:0]  tail_beats = end_q[1:0] - cur_q[1:0];      // 1..3, same word
-  assign araddr  = cur_q[31:0];
-  assign arsize  = body ? 3'd2 : 3'd0;
-  assign arlen   = body ? 8'(body_beats - 9'd1) : {6'd0, tail_beats - 2'd1};
-  assign arvalid = state_q == RD_AR;
+  assign axi.araddr  = cur_q[31:0];
+  assign axi.arsize  = body ? 3'd2 : 3'd0;
+  assign axi.arlen   = body ? 8'(body_beats - 9'd1) : {6'd0, tail_beats - 2'd1};
+  assign axi.arvalid = state_q == RD_AR;
+  // INCR, normal non-cacheable bufferable memory, unprivileged secure data
+  assign axi.arburst = 2'b01;
+  assign axi.arcache = 4'b0011;
+  assign axi.arprot  = 3'b000;
   wire [32:0] cur_next = body ? cur_word + {{(33 - BW - 2){1'b0}}, body_beats, 2'b00} : end_q;
 
   // ---- repacking ------------------------------------------------------------
   wire        o_free  = !o_valid_q || r_ready;
-  assign rready = state_q == RD_R && (failed_q || o_free);
-  wire        r_fire  = rvalid && rready;
+  assign axi.rready   = state_q == RD_R && (failed_q || o_free);
+  wire        r_fire  = axi.rvalid && axi.rready;
   wire [2:0]  n_bytes = narrow_q ? 3'd1 : 3'd4 - {1'b0, lo_q};
-  wire [31:0] shifted = narrow_q ? {24'd0, 8'(rdata >> {lo_q, 3'b000})}
-                                 : rdata >> {lo_q, 3'b000};
+  wire [31:0] shifted = narrow_q ? {24'd0, 8'(axi.rdata >> {lo_q, 3'b000})}
+                                 : axi.rdata >> {lo_q, 3'b000};
   wire [55:0] acc_in  = acc_q | ({24'd0, shifted} << {cnt_q, 3'b000});
   wire [3:0]  cnt_in  = {1'b0, cnt_q} + {1'b0, n_bytes};
   wire        o_last  = sent_q + 15'd1 == total_q;
@@ -131,7 +125,7 @@ module openenoc_axi_mem_rd
           cnt_q    <= '0;
           state_q  <= RD_AR;
         end
-        RD_AR: if (arready) begin
+        RD_AR: if (axi.arready) begin
           lo_q     <= cur_q[1:0];
           narrow_q <= !body;
           cur_q    <= cur_next;
@@ -140,9 +134,9 @@ module openenoc_axi_mem_rd
         RD_R: if (r_fire) begin
           if (failed_q) begin
             // draining the failed burst
-          end else if (rresp != RESP_OKAY) begin
+          end else if (axi.rresp != RESP_OKAY) begin
             failed_q    <= 1'b1;
-            fail_resp_q <= rresp;
+            fail_resp_q <= axi.rresp;
           end else if (cnt_in >= 4'd4) begin
             o_valid_q <= 1'b1;
             o_data_q  <= acc_in[31:0];
@@ -157,8 +151,8 @@ module openenoc_axi_mem_rd
             cnt_q <= cnt_in[2:0];
           end
           lo_q <= narrow_q ? lo_q + 2'd1 : 2'd0;
-          if (rlast) begin
-            if (failed_q || rresp != RESP_OKAY) state_q <= RD_FAIL;
+          if (axi.rlast) begin
+            if (failed_q || axi.rresp != RESP_OKAY) state_q <= RD_FAIL;
             else if (cur_q == end_q)    state_q <= RD_FLUSH;
             else                                state_q <= RD_AR;
           end

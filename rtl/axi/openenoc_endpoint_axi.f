@@ -1,3 +1,4 @@
+axi/openenoc_axi_if.sv
 axi/openenoc_axil_csr.sv
 axi/openenoc_axi_mem_rd.sv
 axi/openenoc_axi_mem_wr.sv

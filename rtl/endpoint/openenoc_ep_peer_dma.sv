@@ -56,11 +56,7 @@ module openenoc_ep_peer_dma
   output logic [3:0]                  rmem_code,
   output logic [31:0]                 rmem_rdata,
   // IRQ producer (reserve at acceptance, commit at block end)
-  output logic                        rsv_req,
-  input  logic                        rsv_gnt,
-  output logic                        cmt_valid,
-  input  logic                        cmt_ready,
-  output logic [10:0]                 cmt_peer,
+  openenoc_ep_irq_if.producer         irq,
   // oETP initiator
   openenoc_dma_transfer_if.requester  ini,
   // source reader (DMA write payload)
@@ -139,8 +135,8 @@ module openenoc_ep_peer_dma
   wire [1:0]  acc_n   = acc_n_q;
   wire        acc_any = acc_any_q && peer_request[acc_n];
   wire acc_enabled = acc_en_q;
-  assign rsv_req   = acc_any && acc_enabled;
-  wire accept      = acc_any && (!acc_enabled || rsv_gnt);
+  assign irq.rsv_req = acc_any && acc_enabled;
+  wire accept        = acc_any && (!acc_enabled || irq.rsv_gnt);
 
   function automatic logic block_ok(input logic [1:0] mode, input logic [47:0] mac,
                                     input logic [31:0] lb, input logic [31:0] rb,
@@ -162,8 +158,9 @@ module openenoc_ep_peer_dma
     for (int n = NUM_PEERS - 1; n >= 0; n--)
       if (cmt_pend_q[n]) begin cmt_any = 1'b1; cmt_n = 2'(n); end
   end
-  assign cmt_valid = cmt_any;
-  assign cmt_peer  = {9'd0, cmt_n};
+  assign irq.cmt_valid  = cmt_any;
+  assign irq.cmt_peer   = {9'd0, cmt_n};
+  assign irq.cmt_source = SRC_PEER_DMA;
 
   assign peer_idle       = idle_q;
   assign peer_done       = done_q;
@@ -197,7 +194,7 @@ module openenoc_ep_peer_dma
       if (rec_a_valid) begin err_q[rec_a_peer] <= 1'b1; code_q[rec_a_peer] <= rec_a_code; end
       if (rec_b_valid) begin err_q[rec_b_peer] <= 1'b1; code_q[rec_b_peer] <= rec_b_code; end
 
-      if (cmt_any && cmt_ready) cmt_pend_q[cmt_n] <= 1'b0;
+      if (cmt_any && irq.cmt_ready) cmt_pend_q[cmt_n] <= 1'b0;
 
       if (frag_issue) begin
         blk_q[frag_issue_peer].issued <= blk_q[frag_issue_peer].issued + frag_issue_len;

@@ -44,4 +44,24 @@ package openenoc_ep_pkg;
     is_group = mac[40];
   endfunction
   // verilator lint_on UNUSEDSIGNAL
+
+  // The irq.claim (and irq.complete) word and the irq.status word, as the
+  // registers of rtl/csr/openenoc_endpoint.rdl lay them out.
+  typedef struct packed {
+    logic        valid;
+    logic [15:0] seq;         // the sequence field (a keyword)
+    logic [3:0]  source;
+    logic [10:0] peer_idx;
+  } irq_claim_t;
+  typedef struct packed {
+    logic [7:0]  spare_hi;
+    logic [7:0]  reserved_count;
+    logic [7:0]  fifo_level;
+    logic [2:0]  spare_lo;
+    logic        irq_asserted;
+    logic        invalid_complete;
+    logic        overflow;
+    logic        credit_full;
+    logic        claim_pending;
+  } irq_status_t;
 endpackage

@@ -43,11 +43,7 @@ module openenoc_ep_rmem
   output logic                        rec_valid,
   output logic [1:0]                  rec_peer,
   output logic [3:0]                  rec_code,
-  output logic                        rsv_req,
-  input  logic                        rsv_gnt,
-  output logic                        cmt_valid,
-  input  logic                        cmt_ready,
-  output logic [10:0]                 cmt_peer
+  openenoc_ep_irq_if.producer         irq
 );
   typedef enum logic [2:0] { RM_IDLE, RM_CHECK, RM_PICK, RM_WAIT, RM_SENT } rm_state_e;
 
@@ -123,9 +119,10 @@ module openenoc_ep_rmem
     for (int k = NUM_PEERS - 1; k >= 0; k--)
       if (ev_pend_q[k]) begin ev_any = 1'b1; ev_n = 2'(k); end
   end
-  assign rsv_req   = ev_any && !cmt_q;
-  assign cmt_valid = cmt_q;
-  assign cmt_peer  = {9'd0, cmt_n_q};
+  assign irq.rsv_req    = ev_any && !cmt_q;
+  assign irq.cmt_valid  = cmt_q;
+  assign irq.cmt_peer   = {9'd0, cmt_n_q};
+  assign irq.cmt_source = SRC_RMEM_ERROR;
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -150,12 +147,12 @@ module openenoc_ep_rmem
     end else begin
       ack_q <= 1'b0;
       rec_q <= 1'b0;
-      if (rsv_req && rsv_gnt) begin
+      if (irq.rsv_req && irq.rsv_gnt) begin
         cmt_q          <= 1'b1;
         cmt_n_q        <= ev_n;
         ev_pend_q[ev_n] <= 1'b0;
       end
-      if (cmt_q && cmt_ready) cmt_q <= 1'b0;
+      if (cmt_q && irq.cmt_ready) cmt_q <= 1'b0;
       case (state_q)
         RM_IDLE: if (req) begin
           rd_q     <= !req_is_wr;
