@@ -187,6 +187,11 @@ module openenoc_oetp_rx
     endcase
   end
   wire       in_fire = in_valid && in_ready;
+  // The states take their beat on their own ready term (in_valid alone
+  // where they are always ready), so the held-word and output-slice terms of
+  // RX_DATA and RX_RAW_STREAM sit only in front of those two states' logic.
+  wire       fire_data = in_valid && (!held_valid_q || (can_load && !held_final_q));
+  wire       fire_raw  = in_valid && can_load && !held_valid_q;
   wire [2:0] kb      = keep_bytes(in_keep);
   wire [15:0] fb_next = (fb_q > 16'hFFF0) ? fb_q : fb_q + 16'(kb);
   // the header's byte count after this beat (RX_HEADER: fb_q is at most 12)
@@ -202,9 +207,9 @@ module openenoc_oetp_rx
   // The matched response has finished on the wire (its TLAST handshake is
   // now or was the last edge); the verdict follows, so the timer must not
   // expire in between: a response completed at expiry wins.
-  wire ending /*verilator public_flat_rd*/ = matched_q && ((in_fire && in_last &&
-                (state_q == RX_META || state_q == RX_DATA || state_q == RX_EOD ||
-                 state_q == RX_TAIL)) || state_q == RX_FINAL);
+  wire ending /*verilator public_flat_rd*/ = matched_q && ((in_valid && in_last &&
+                (state_q == RX_META || (state_q == RX_DATA && fire_data) ||
+                 state_q == RX_EOD || state_q == RX_TAIL)) || state_q == RX_FINAL);
   assign ini_ending = ending;
   // the initiating context timed out under a matched response
   wire aborted   = matched_q && !ctx.waiting;
@@ -362,7 +367,7 @@ module openenoc_oetp_rx
           fb15_q      <= 1'b0;
           cd_q        <= cmd_decode(8'h00);
           oetp_hdr_q  <= 1'b0;
-          if (in_fire) begin
+          if (in_valid) begin
             hdr_q[0]   <= in_data;
             hkeep_q[0] <= in_keep;
             nhdr_q     <= 3'd1;
@@ -373,7 +378,7 @@ module openenoc_oetp_rx
         end
 
         RX_HEADER: begin
-          if (in_fire) begin
+          if (in_valid) begin
             hdr_q[nhdr_q[1:0]]   <= in_data;
             hkeep_q[nhdr_q[1:0]] <= in_keep;
             nhdr_q               <= nhdr_q + 3'd1;
@@ -428,11 +433,11 @@ module openenoc_oetp_rx
         RX_META: begin
           if (aborted) begin
             state_q <= RX_DROP;
-          end else if (in_fire && in_keep != 4'hF) begin
+          end else if (in_valid && in_keep != 4'hF) begin
             // the frame ends inside a parameter: the parameter is missing
             // (a reply without its whole Request ID is unmatched)
             state_q <= (rsp_q && pidx_q == 3'd0) ? RX_IDLE : RX_FINAL;
-          end else if (in_fire) begin
+          end else if (in_valid) begin
             p_q[pidx_q[1:0]] <= in_data;
             pidx_q           <= pidx_q + 3'd1;
             // Length's registers follow from Length alone, matched reply or
@@ -504,7 +509,7 @@ module openenoc_oetp_rx
           if (aborted) begin
             held_final_q <= 1'b1;
             state_q      <= RX_DROP;
-          end else if (in_fire) begin
+          end else if (fire_data) begin
             if (held_valid_q) begin
               o_valid_q <= 1'b1;
               o_data_q  <= held_data_q;
@@ -530,15 +535,15 @@ module openenoc_oetp_rx
         RX_EOD: begin
           if (aborted) begin
             state_q <= RX_DROP;
-          end else if (in_fire) begin
+          end else if (in_valid) begin
             eod_ok_q <= (in_data == EOD) && (in_keep == 4'hF);
             state_q  <= in_last ? RX_FINAL : RX_TAIL;
           end
         end
 
         RX_TAIL: begin
-          if (aborted)                  state_q <= RX_DROP;
-          else if (in_fire && in_last)  state_q <= RX_FINAL;
+          if (aborted)                 state_q <= RX_DROP;
+          else if (in_valid && in_last) state_q <= RX_FINAL;
         end
 
         RX_FINAL: begin
@@ -586,7 +591,7 @@ module openenoc_oetp_rx
         end
 
         RX_DROP: begin
-          if (in_fire && in_last) state_q <= RX_IDLE;
+          if (in_valid && in_last) state_q <= RX_IDLE;
           else if (last_seen_q)   state_q <= RX_IDLE;
         end
 
@@ -615,7 +620,7 @@ module openenoc_oetp_rx
         end
 
         RX_RAW_STREAM: begin
-          if (in_fire) begin
+          if (fire_raw) begin
             o_valid_q <= 1'b1;
             o_data_q  <= in_data;
             o_keep_q  <= raw_cut ? (in_keep & last_keep(raw_room[1:0])) : in_keep;
