@@ -1,6 +1,13 @@
 // AXI4 memory master of openenoc_endpoint_axi: the endpoint's memory port
 // (openenoc_ep_pkg: one transfer at a time) on the read bridge or the write
-// bridge, whichever the transfer needs; the other stays idle.
+// bridge, whichever the transfer needs; the other stays idle. The port is
+// registered, so the bridges' address and byte-packing logic and the
+// endpoint's arbiter and stream logic are never in one cycle: the request
+// is held a cycle before its bridge starts, and the write beats and read
+// beats pass a two-entry register slice each (both ways: the slices' ready
+// is a flop too); a beat takes one cycle more, the rate stays one beat per
+// cycle. A transfer is taken only when both bridges and the read slice are
+// empty, so no read beat of one transfer meets the next.
 module openenoc_axi_mem
   import openenoc_ep_pkg::*;
 #(
@@ -51,18 +58,71 @@ module openenoc_axi_mem
   output logic        rready
 );
   logic rd_idle, wr_idle;
+  logic        rq_valid_q, rq_write_q;   // the request taken in the previous cycle
+  logic [31:0] rq_addr_q;
+  logic [15:0] rq_len_q;
   wire  req_fire = req_valid && req_ready;
-  assign req_ready = rd_idle && wr_idle;
+  assign req_ready = rd_idle && wr_idle && !r_valid && !rq_valid_q;
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      rq_valid_q <= 1'b0;
+      rq_write_q <= 1'b0;
+      rq_addr_q  <= '0;
+      rq_len_q   <= '0;
+    end else begin
+      rq_valid_q <= req_fire;
+      if (req_fire) begin
+        rq_write_q <= req_write;
+        rq_addr_q  <= req_addr;
+        rq_len_q   <= req_len;
+      end
+    end
+  end
+
+  // the slices: data, keep and last in the stream's fields; the read
+  // response in TUSER; TID and TDEST unused (constant 0)
+  openenoc_axis_if #(.DATA_W(32), .USER_W(2)) w_in (), w_out (), r_in (), r_out ();
+  logic      wb_valid, wb_ready, rb_valid, rb_ready;
+  mem_beat_t wb_beat, rb_beat;
+  logic [1:0] rb_resp;
+
+  assign w_in.tvalid = w_valid;
+  assign w_ready     = w_in.tready;
+  assign w_in.tdata  = w_beat.data;
+  assign w_in.tkeep  = w_beat.keep;
+  assign w_in.tlast  = w_beat.last;
+  assign w_in.tid    = '0;
+  assign w_in.tdest  = '0;
+  assign w_in.tuser  = '0;
+  openenoc_axis_skid #(.DATA_W(32), .USER_W(2)) u_w_slice (.clk, .rst, .s(w_in), .m(w_out));
+  assign wb_valid     = w_out.tvalid;
+  assign w_out.tready = wb_ready;
+  assign wb_beat      = '{data: w_out.tdata, keep: w_out.tkeep, last: w_out.tlast};
+
+  assign r_in.tvalid = rb_valid;
+  assign rb_ready    = r_in.tready;
+  assign r_in.tdata  = rb_beat.data;
+  assign r_in.tkeep  = rb_beat.keep;
+  assign r_in.tlast  = rb_beat.last;
+  assign r_in.tid    = '0;
+  assign r_in.tdest  = '0;
+  assign r_in.tuser  = rb_resp;
+  openenoc_axis_skid #(.DATA_W(32), .USER_W(2)) u_r_slice (.clk, .rst, .s(r_in), .m(r_out));
+  assign r_valid      = r_out.tvalid;
+  assign r_out.tready = r_ready;
+  assign r_beat       = '{data: r_out.tdata, keep: r_out.tkeep, last: r_out.tlast};
+  assign r_resp       = r_out.tuser;
 
   openenoc_axi_mem_rd #(.BURST_MAX(BURST_MAX)) u_rd (
-    .clk, .rst, .start(req_fire && !req_write), .addr(req_addr), .len(req_len), .idle(rd_idle),
-    .r_valid, .r_ready, .r_beat, .r_resp,
+    .clk, .rst, .start(rq_valid_q && !rq_write_q), .addr(rq_addr_q), .len(rq_len_q), .idle(rd_idle),
+    .r_valid(rb_valid), .r_ready(rb_ready), .r_beat(rb_beat), .r_resp(rb_resp),
     .araddr, .arlen, .arsize, .arvalid, .arready, .rdata, .rresp, .rlast, .rvalid, .rready
   );
 
   openenoc_axi_mem_wr #(.BURST_MAX(BURST_MAX)) u_wr (
-    .clk, .rst, .start(req_fire && req_write), .addr(req_addr), .len(req_len), .idle(wr_idle),
-    .w_valid, .w_ready, .w_beat, .b_valid, .b_ready, .b_resp, .b_bytes,
+    .clk, .rst, .start(rq_valid_q && rq_write_q), .addr(rq_addr_q), .len(rq_len_q), .idle(wr_idle),
+    .w_valid(wb_valid), .w_ready(wb_ready), .w_beat(wb_beat), .b_valid, .b_ready, .b_resp, .b_bytes,
     .awaddr, .awlen, .awsize, .awvalid, .awready, .wdata, .wstrb, .wlast, .wvalid, .wready,
     .bresp, .bvalid, .bready
   );
