@@ -80,39 +80,21 @@ module openenoc_axi_mem
     end
   end
 
-  // the slices: data, keep and last in the stream's fields; the read
-  // response in TUSER; TID and TDEST unused (constant 0)
-  openenoc_axis_if #(.DATA_W(32), .USER_W(2)) w_in (), w_out (), r_in (), r_out ();
-  logic      wb_valid, wb_ready, rb_valid, rb_ready;
-  mem_beat_t wb_beat, rb_beat;
+  // the slices (the write beats carry no response)
+  logic       wb_valid, wb_ready, rb_valid, rb_ready;
+  mem_beat_t  wb_beat, rb_beat;
   logic [1:0] rb_resp;
-
-  assign w_in.tvalid = w_valid;
-  assign w_ready     = w_in.tready;
-  assign w_in.tdata  = w_beat.data;
-  assign w_in.tkeep  = w_beat.keep;
-  assign w_in.tlast  = w_beat.last;
-  assign w_in.tid    = '0;
-  assign w_in.tdest  = '0;
-  assign w_in.tuser  = '0;
-  openenoc_axis_skid #(.DATA_W(32), .USER_W(2)) u_w_slice (.clk, .rst, .s(w_in), .m(w_out));
-  assign wb_valid     = w_out.tvalid;
-  assign w_out.tready = wb_ready;
-  assign wb_beat      = '{data: w_out.tdata, keep: w_out.tkeep, last: w_out.tlast};
-
-  assign r_in.tvalid = rb_valid;
-  assign rb_ready    = r_in.tready;
-  assign r_in.tdata  = rb_beat.data;
-  assign r_in.tkeep  = rb_beat.keep;
-  assign r_in.tlast  = rb_beat.last;
-  assign r_in.tid    = '0;
-  assign r_in.tdest  = '0;
-  assign r_in.tuser  = rb_resp;
-  openenoc_axis_skid #(.DATA_W(32), .USER_W(2)) u_r_slice (.clk, .rst, .s(r_in), .m(r_out));
-  assign r_valid      = r_out.tvalid;
-  assign r_out.tready = r_ready;
-  assign r_beat       = '{data: r_out.tdata, keep: r_out.tkeep, last: r_out.tlast};
-  assign r_resp       = r_out.tuser;
+  // verilator lint_off UNUSEDSIGNAL
+  logic [1:0] wb_resp;
+  // verilator lint_on UNUSEDSIGNAL
+  openenoc_axi_beat_slice u_w_slice (
+    .clk, .rst, .s_valid(w_valid), .s_ready(w_ready), .s_beat(w_beat), .s_resp(2'b00),
+    .m_valid(wb_valid), .m_ready(wb_ready), .m_beat(wb_beat), .m_resp(wb_resp)
+  );
+  openenoc_axi_beat_slice u_r_slice (
+    .clk, .rst, .s_valid(rb_valid), .s_ready(rb_ready), .s_beat(rb_beat), .s_resp(rb_resp),
+    .m_valid(r_valid), .m_ready(r_ready), .m_beat(r_beat), .m_resp(r_resp)
+  );
 
   openenoc_axi_mem_rd #(.BURST_MAX(BURST_MAX)) u_rd (
     .clk, .rst, .start(rq_valid_q && !rq_write_q), .addr(rq_addr_q), .len(rq_len_q), .idle(rd_idle),

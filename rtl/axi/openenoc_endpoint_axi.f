@@ -1,4 +1,5 @@
 axi/openenoc_axil_csr.sv
+axi/openenoc_axi_beat_slice.sv
 axi/openenoc_axi_mem_rd.sv
 axi/openenoc_axi_mem_wr.sv
 axi/openenoc_axi_mem.sv
