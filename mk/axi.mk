@@ -95,6 +95,7 @@ check-axi-checker: $(AXI_CHECKER_BIN)
 # tb_axi_mem.cpp through axi_mem_bridge.h; built for BURST_MAX 256 and 16.
 AXI_MEM_SRCS := $(addprefix $(TOP)/rtl/,csr/openenoc_csr_pkg.sv openenoc_oetp_pkg.sv \
                 endpoint/openenoc_ep_pkg.sv endpoint/openenoc_ep_mem_if.sv axi/openenoc_axi_if.sv \
+                openenoc_axis_if.sv openenoc_axis_skid.sv axi/openenoc_axi_beat_slice.sv \
                 axi/openenoc_axi_mem_rd.sv axi/openenoc_axi_mem_wr.sv axi/openenoc_axi_mem.sv) \
                 $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_mem.sv
 AXI_MEM_BURSTS := 256 16

@@ -2,7 +2,14 @@
 // (openenoc_ep_pkg: one transfer at a time) on the read bridge or the write
 // bridge, whichever the transfer needs; the other stays idle. axi is the
 // whole link: the read bridge drives AR and R (rd_master), the write bridge
-// AW, W and B (wr_master).
+// AW, W and B (wr_master). The port is registered, so the bridges' address
+// and byte-packing logic and the endpoint's arbiter and stream logic are
+// never in one cycle: the request is held a cycle before its bridge starts,
+// and the write beats and read beats pass a two-entry register slice each
+// (both ways: the slices' ready is a flop too); a beat takes one cycle more,
+// the rate stays one beat per cycle. A transfer is taken only when both
+// bridges and the read slice are empty, so no read beat of one transfer
+// meets the next.
 module openenoc_axi_mem
   import openenoc_ep_pkg::*;
 #(
@@ -14,18 +21,52 @@ module openenoc_axi_mem
   openenoc_axi_if            axi      // AXI4 master
 );
   logic rd_idle, wr_idle;
+  logic        rq_valid_q, rq_write_q;   // the request taken in the previous cycle
+  logic [31:0] rq_addr_q;
+  logic [15:0] rq_len_q;
   wire  req_fire = mem.req_valid && mem.req_ready;
-  assign mem.req_ready = rd_idle && wr_idle;
+  assign mem.req_ready = rd_idle && wr_idle && !mem.r_valid && !rq_valid_q;
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      rq_valid_q <= 1'b0;
+      rq_write_q <= 1'b0;
+      rq_addr_q  <= '0;
+      rq_len_q   <= '0;
+    end else begin
+      rq_valid_q <= req_fire;
+      if (req_fire) begin
+        rq_write_q <= mem.req.write;
+        rq_addr_q  <= mem.req.addr;
+        rq_len_q   <= mem.req.len;
+      end
+    end
+  end
+
+  // the slices (the write beats carry no response)
+  logic       wb_valid, wb_ready, rb_valid, rb_ready;
+  mem_beat_t  wb_beat, rb_beat;
+  logic [1:0] rb_resp;
+  // verilator lint_off UNUSEDSIGNAL
+  logic [1:0] wb_resp;
+  // verilator lint_on UNUSEDSIGNAL
+  openenoc_axi_beat_slice u_w_slice (
+    .clk, .rst, .s_valid(mem.w_valid), .s_ready(mem.w_ready), .s_beat(mem.w), .s_resp(2'b00),
+    .m_valid(wb_valid), .m_ready(wb_ready), .m_beat(wb_beat), .m_resp(wb_resp)
+  );
+  openenoc_axi_beat_slice u_r_slice (
+    .clk, .rst, .s_valid(rb_valid), .s_ready(rb_ready), .s_beat(rb_beat), .s_resp(rb_resp),
+    .m_valid(mem.r_valid), .m_ready(mem.r_ready), .m_beat(mem.r), .m_resp(mem.r_resp)
+  );
 
   openenoc_axi_mem_rd #(.BURST_MAX(BURST_MAX)) u_rd (
-    .clk, .rst, .start(req_fire && !mem.req.write), .addr(mem.req.addr), .len(mem.req.len),
-    .idle(rd_idle), .r_valid(mem.r_valid), .r_ready(mem.r_ready), .r_beat(mem.r),
-    .r_resp(mem.r_resp), .axi
+    .clk, .rst, .start(rq_valid_q && !rq_write_q), .addr(rq_addr_q), .len(rq_len_q), .idle(rd_idle),
+    .r_valid(rb_valid), .r_ready(rb_ready), .r_beat(rb_beat), .r_resp(rb_resp), .axi
   );
 
   openenoc_axi_mem_wr #(.BURST_MAX(BURST_MAX)) u_wr (
-    .clk, .rst, .start(req_fire && mem.req.write), .addr(mem.req.addr), .len(mem.req.len),
-    .idle(wr_idle), .w_valid(mem.w_valid), .w_ready(mem.w_ready), .w_beat(mem.w),
-    .b_valid(mem.b_valid), .b_ready(mem.b_ready), .b_resp(mem.b_resp), .b_bytes(mem.b_bytes), .axi
+    .clk, .rst, .start(rq_valid_q && rq_write_q), .addr(rq_addr_q), .len(rq_len_q), .idle(wr_idle),
+    .w_valid(wb_valid), .w_ready(wb_ready), .w_beat(wb_beat), .b_valid(mem.b_valid),
+    .b_ready(mem.b_ready), .b_resp(mem.b_resp), .b_bytes(mem.b_bytes), .axi
   );
 endmodule

@@ -124,17 +124,22 @@ module openenoc_axi_mem_wr
   wire [32:0] s_sum  = {1'b0, addr} + 33'(len) + 33'd3;
   wire [30:0] s_endw = s_sum[32] ? 31'h4000_0000 : 31'(s_sum >> 2);
 
-  // the next burst from cur_q
+  // The next burst from cur_q, registered every cycle (beats_q, past_q):
+  // BU_IDLE reads them, and cur_q and end_q last changed at least a cycle
+  // before (at the start, whose first word takes a cycle to be packed, or
+  // with a burst's last beat, which BU_RESP follows), so the subtraction
+  // and the compares do not sit in front of the burst's registers.
   wire [30:0] to_end  = end_q - cur_q;
   wire [10:0] to_page = 11'd1024 - {1'b0, cur_q[9:0]};
-  logic [BW-1:0] beats;
+  logic [BW-1:0] beats, beats_q;
+  logic          past_q;             // cur_q >= end_q
   always_comb begin
     beats = BW'(BURST_MAX);
-    if (to_end < 31'(beats)) beats = BW'(to_end);
+    if (to_end[30:BW] == '0 && to_end[BW-1:0] < beats) beats = to_end[BW-1:0];
     if ({20'd0, to_page} < 31'(beats)) beats = BW'(to_page);
   end
   // a word past the plan (the port's len was exceeded) or after a failure is dropped
-  wire drop = bu_q == BU_IDLE && wq_valid_q && (failed_q || cur_q >= end_q);
+  wire drop = bu_q == BU_IDLE && wq_valid_q && (failed_q || past_q);
 
   wire [2:0] strb_n = 3'(axi.wstrb[0]) + 3'(axi.wstrb[1]) + 3'(axi.wstrb[2]) + 3'(axi.wstrb[3]);
 
@@ -171,7 +176,11 @@ module openenoc_axi_mem_wr
       bytes_q     <= '0;
       failed_q    <= 1'b0;
       fail_resp_q <= '0;
+      beats_q     <= '0;
+      past_q      <= 1'b0;
     end else begin
+      beats_q <= beats;
+      past_q  <= cur_q >= end_q;
       if (axi.awready) aw_pend_q <= 1'b0;
       if (in_q == IN_IDLE && start) begin
         cur_q    <= {1'b0, addr[31:2]};
@@ -182,8 +191,8 @@ module openenoc_axi_mem_wr
       case (bu_q)
         BU_IDLE: if (wq_valid_q && !drop) begin
           awaddr_q  <= {cur_q[29:0], 2'b00};
-          awlen_q   <= 8'(beats - 9'd1);
-          left_q    <= 8'(beats - 9'd1);
+          awlen_q   <= 8'(beats_q - 9'd1);
+          left_q    <= 8'(beats_q - 9'd1);
           bbytes_q  <= '0;
           aw_pend_q <= 1'b1;
           bu_q      <= BU_SEND;
