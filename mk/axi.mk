@@ -20,7 +20,7 @@ AXI_TB    := $(TOP)/rtl/axi/tb
 AXI_LINT   = $(VERILATOR) --lint-only -Wall -I$(TOP)/rtl
 # what is shared with mk/cosim.mk (included after this file) is named here
 AXI_WRAP   := $(TOP)/hw/cosim/oe_cosim.cpp
-AXI_HARN   := $(wildcard $(TOP)/tests/harness/*.c) $(TOP)/hw/engine/oetp_wire.c
+AXI_HARN   := $(wildcard $(TOP)/tests/harness/*.c) $(OETP_SRC)
 AXI_CFLAGS := -O2 -g -std=c11 -D_DEFAULT_SOURCE -I$(TOP)/include -I$(TOP)/tests/harness
 AXI_VLT_ROOT = $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 
@@ -89,7 +89,8 @@ check-axi-checker: $(AXI_CHECKER_BIN)
 # ---- the memory master against a reference memory -----------------------------
 # tb_axi_mem.sv (the read and write bridges with the checker) driven by
 # tb_axi_mem.cpp through axi_mem_bridge.h; built for BURST_MAX 256 and 16.
-AXI_MEM_SRCS := $(addprefix $(TOP)/rtl/,openenoc_oetp_pkg.sv endpoint/openenoc_ep_pkg.sv \
+AXI_MEM_SRCS := $(addprefix $(TOP)/rtl/,csr/openenoc_csr_pkg.sv openenoc_oetp_pkg.sv \
+                endpoint/openenoc_ep_pkg.sv \
                 axi/openenoc_axi_mem_rd.sv axi/openenoc_axi_mem_wr.sv \
                 axi/openenoc_axi_mem.sv) \
                 $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_mem.sv

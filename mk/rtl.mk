@@ -39,7 +39,7 @@ lint-rtl: | $(RTL_BUILD)
 
 # The bench links the project's wire codec so expected frames are the C
 # engine's bytes.
-$(RTL_WIRE_O): $(TOP)/hw/engine/oetp_wire.c $(TOP)/include/openenoc/oetp.h | $(RTL_BUILD)
+$(RTL_WIRE_O): $(OETP_SRC) $(TOP)/include/openenoc/oetp.h | $(RTL_BUILD)
 	$(CC) -O2 -std=c11 -Wall -I$(TOP)/include -c $< -o $@
 
 $(RTL_TB_BIN): $(RTL_SRCS) $(RTL_DIR)/openenoc_oetp.f $(RTL_TB_TOP) $(RTL_TB_CPP) $(RTL_TB_HDR) \

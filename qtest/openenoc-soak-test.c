@@ -90,9 +90,12 @@ static void soak_config(Soak *k)
         oe_wr(d, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, MFS);
     }
     oe_peer(a, 1, OE_MAC(2), OE_MODE_RMEM, B_WIN, 0, WINDOW, 0);
-    oe_peer(b, 0, OE_MAC(0), OE_MODE_MIRROR_IN, B_WIN, 0, WINDOW, 0);
-    oe_peer(b, 1, OE_MAC(2), OE_MODE_MIRROR_OUT, B_WIN, 0, WINDOW, 0);
-    oe_peer(c, 1, OE_MAC(0), OE_MODE_MIRROR_IN, B_WIN, 0, WINDOW, 0);
+    oe_peer(b, 0, OE_MAC(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL,
+            B_WIN, 0, WINDOW, 0);
+    oe_peer(b, 1, OE_MAC(2), OE_MODE_MIRROR_LOCAL_TO_REMOTE,
+            B_WIN, 0, WINDOW, 0);
+    oe_peer(c, 1, OE_MAC(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL,
+            B_WIN, 0, WINDOW, 0);
     oe_peer(c, 2, OE_MAC(0), OE_MODE_RMEM, 0, B_BUF(8), RMEM_WORDS * 4,
             RMEM_SLICE);
 }
@@ -128,7 +131,7 @@ static void soak_mcast(Soak *k, Row *row)
     uint32_t seed = r->seed + 1, size = MCAST_SIZE;
 
     qtest_memset(r->n[2].qts, B_BUF(4), 0, size);
-    soak_block(k, row, 0, 2, OE_GROUP, OE_MODE_MIRROR_OUT, A_BUF(4),
+    soak_block(k, row, 0, 2, OE_GROUP, OE_MODE_MIRROR_LOCAL_TO_REMOTE, A_BUF(4),
                B_BUF(4), size, 0, 1, B_BUF(4));
     settle(r);
     for (int i = 1; i < 3; i++) {
@@ -420,8 +423,8 @@ static void soak_migrate(Soak *k, Row *row)
 
     oe_ram_fill(r->n[1].qts, B_BUF(12), size, seed);
     qtest_memset(c->qts, A_BUF(12), 0, size);
-    oe_peer(&c->d, 0, OE_MAC(1), OE_MODE_MIRROR_IN, A_BUF(12), B_BUF(12),
-            size, 0);
+    oe_peer(&c->d, 0, OE_MAC(1), OE_MODE_MIRROR_REMOTE_TO_LOCAL, A_BUF(12),
+            B_BUF(12), size, 0);
     clear_error(&c->d, 0);
     t0 = g_get_monotonic_time();
     oe_peer_start(&c->d, 0);
@@ -457,11 +460,11 @@ static void soak_op(Soak *k, unsigned n)
 
     switch (n % SOAK__MAX) {
     case SOAK_PUSH:
-        soak_block(k, row, 0, 0, OE_MAC(1), OE_MODE_MIRROR_OUT, A_BUF(area),
-                   B_BUF(area), PUSH_SIZE, 0, 1, B_BUF(area));
+        soak_block(k, row, 0, 0, OE_MAC(1), OE_MODE_MIRROR_LOCAL_TO_REMOTE,
+                   A_BUF(area), B_BUF(area), PUSH_SIZE, 0, 1, B_BUF(area));
         break;
     case SOAK_PULL:
-        soak_block(k, row, 2, 0, OE_MAC(1), OE_MODE_MIRROR_IN,
+        soak_block(k, row, 2, 0, OE_MAC(1), OE_MODE_MIRROR_REMOTE_TO_LOCAL,
                    A_BUF(2 + area), B_BUF(2 + area), PULL_SIZE, 1, 2,
                    A_BUF(2 + area));
         break;

@@ -8,6 +8,7 @@
 // at their fixed positions; the outcome goes to rx_status (incoming write)
 // or to the initiator (response), never into the payload.
 module openenoc_oetp_rx
+  import openenoc_csr_pkg::*;
   import openenoc_oetp_pkg::*;
 (
   input  logic              clk,
@@ -146,7 +147,7 @@ module openenoc_oetp_rx
                           dst == 48'hFFFF_FFFF_FFFF || (conf.receive_mode == 2'd2 && group));
 
   assign lk_req.kind      = LOOKUP_BY_MAC;
-  assign lk_req.mode_mask = 4'b1110;
+  assign lk_req.mode_mask = ~4'(1 << MODE_DISABLED);
   assign lk_req.peer      = '0;
   assign lk_req.mac       = src;
 

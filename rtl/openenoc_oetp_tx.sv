@@ -6,6 +6,7 @@
 // complete source. A frame is finished (and its owner told) only at the
 // Ethernet-facing TLAST handshake, after the TX register slice.
 module openenoc_oetp_tx
+  import openenoc_csr_pkg::*;
   import openenoc_oetp_pkg::*;
 (
   input  logic              clk,

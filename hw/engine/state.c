@@ -173,10 +173,10 @@ static void ser_irq(Ser *s, OeIrq *q)
 static void ser_peer(Ser *s, OePeer *p)
 {
     OePeerBlock *b = &p->blk;
-    ser_bool(s, &p->idle);
-    ser_bool(s, &p->done);
-    ser_bool(s, &p->error);
-    ser_u8(s, &p->error_code);
+    ser_bool(s, &p->st.idle);
+    ser_bool(s, &p->st.done);
+    ser_bool(s, &p->st.error);
+    ser_u8(s, &p->st.error_code);
     ser_bool(s, &p->rmem_event_pending);
     ser_bool(s, &b->active);
     ser_bool(s, &b->irq_reserved);
@@ -193,20 +193,20 @@ static void ser_peer(Ser *s, OePeer *p)
 
 static void ser_raw(Ser *s, OeRawTx *t, OeRawRx *r)
 {
-    ser_bool(s, &t->idle);
-    ser_bool(s, &t->done);
-    ser_bool(s, &t->error);
-    ser_u8(s, &t->error_code);
+    ser_bool(s, &t->st.idle);
+    ser_bool(s, &t->st.done);
+    ser_bool(s, &t->st.error);
+    ser_u8(s, &t->st.error_code);
     ser_bool(s, &t->active);
     ser_bool(s, &t->irq_reserved);
     ser_u32(s, &t->base);
     ser_u32(s, &t->len);
     ser_u32(s, &t->transferred);
-    ser_bool(s, &r->idle);
-    ser_bool(s, &r->done);
-    ser_bool(s, &r->error);
+    ser_bool(s, &r->st.idle);
+    ser_bool(s, &r->st.done);
+    ser_bool(s, &r->st.error);
     ser_bool(s, &r->armed);
-    ser_u8(s, &r->error_code);
+    ser_u8(s, &r->st.error_code);
     ser_bool(s, &r->irq_reserved);
     ser_u32(s, &r->base);
     ser_u32(s, &r->capacity);
@@ -302,7 +302,7 @@ static bool state_consistent(const OeEngine *e)
     }
     for (unsigned n = 0; n < OE_NUM_PEERS; n++) {
         const OePeerBlock *b = &e->peer[n].blk;
-        if (e->peer[n].error_code > 15 || b->code > 15 ||
+        if (e->peer[n].st.error_code > 15 || b->code > 15 ||
             (b->active && (b->issued > b->size || b->mfs < 4 ||
                            b->mfs > e->frag_ceiling ||
                            (uint64_t)b->local + b->size > 0x100000000ull ||
@@ -315,7 +315,7 @@ static bool state_consistent(const OeEngine *e)
         e->resp_notify_source > OE_SRC_RMEM_ERROR) {
         return false;
     }
-    if (e->raw_tx.error_code > 15 || e->raw_rx.error_code > 15 ||
+    if (e->raw_tx.st.error_code > 15 || e->raw_rx.st.error_code > 15 ||
         (e->raw_tx.active && (e->raw_tx.len > e->max_frame ||
                               (uint64_t)e->raw_tx.base + e->raw_tx.len >
                                   0x100000000ull)) ||

@@ -1,5 +1,5 @@
-openenoc_oetp_pkg.sv
 csr/openenoc_csr_pkg.sv
+openenoc_oetp_pkg.sv
 endpoint/openenoc_ep_pkg.sv
 openenoc_axis_if.sv
 openenoc_dma_transfer_if.sv

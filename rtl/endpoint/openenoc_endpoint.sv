@@ -144,7 +144,7 @@ module openenoc_endpoint
 
   assign cmt_reserved = '1;
   assign cmt_source[0] = SRC_PEER_DMA;
-  assign cmt_source[1] = SRC_RMEM;
+  assign cmt_source[1] = SRC_RMEM_ERROR;
   assign cmt_source[3] = SRC_RAW_TX;
   assign cmt_source[4] = SRC_RAW_RX;
   assign cmt_source[5] = SRC_DIRECT_TX;

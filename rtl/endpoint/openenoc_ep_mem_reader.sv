@@ -6,6 +6,7 @@
 // (0, or 4/5 for a read SLVERR/DECERR).
 module openenoc_ep_mem_reader
   import openenoc_oetp_pkg::*;
+  import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
 (
   input  logic              clk,
@@ -104,7 +105,7 @@ module openenoc_ep_mem_reader
           dest_q       <= dest;
           user_q       <= user;
           bytes_q      <= '0;
-          code_q       <= E_NONE;
+          code_q       <= ERR_NONE;
           failed_q     <= 1'b0;
           hold_valid_q <= 1'b0;
           state_q      <= RD_REQ;

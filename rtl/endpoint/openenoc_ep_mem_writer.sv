@@ -5,6 +5,7 @@
 // packet carried, and the code (0, or 6/7 for a write SLVERR/DECERR).
 module openenoc_ep_mem_writer
   import openenoc_oetp_pkg::*;
+  import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
 (
   input  logic              clk,
@@ -89,7 +90,7 @@ module openenoc_ep_mem_writer
           room_q  <= cap;
           seen_q  <= '0;
           bytes_q <= '0;
-          code_q  <= E_NONE;
+          code_q  <= ERR_NONE;
           state_q <= (cap == 16'd0) ? WR_DRAIN : WR_REQ;
         end
         WR_REQ: if (m_req_ready) state_q <= WR_DATA;
@@ -101,7 +102,7 @@ module openenoc_ep_mem_writer
         WR_DRAIN: if (i_fire && i_last) state_q <= (req_q.len == 16'd0) ? WR_DONE : WR_RESP;
         WR_RESP: if (m_b_valid) begin
           bytes_q <= m_b_bytes;
-          code_q  <= (m_b_resp == RESP_OKAY) ? E_NONE : wr_code(m_b_resp);
+          code_q  <= (m_b_resp == RESP_OKAY) ? ERR_NONE : wr_code(m_b_resp);
           state_q <= WR_DONE;
         end
         WR_DONE: begin

@@ -7,6 +7,7 @@
 // (arm, claim the next admitted raw frame once, write it, check capacity).
 module openenoc_ep_raw
   import openenoc_oetp_pkg::*;
+  import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
 (
   input  logic        clk,
@@ -121,7 +122,7 @@ module openenoc_ep_raw
             tx_q      <= TX_WAIT;
           end else begin
             tx_err_q  <= 1'b1;
-            tx_code_q <= E_INVALID;
+            tx_code_q <= ERR_LOCAL_INVALID;
             tx_cmt_q  <= tx_ev;
           end
         end
@@ -129,8 +130,8 @@ module openenoc_ep_raw
         TX_READ: if (rd_done) begin
           tx_xfer_q <= {16'd0, rd_bytes};
           tx_idle_q <= 1'b1;
-          tx_done_q <= rd_code_in == E_NONE;
-          if (rd_code_in != E_NONE) begin tx_err_q <= 1'b1; tx_code_q <= rd_code_in; end
+          tx_done_q <= rd_code_in == ERR_NONE;
+          if (rd_code_in != ERR_NONE) begin tx_err_q <= 1'b1; tx_code_q <= rd_code_in; end
           tx_cmt_q  <= tx_rsv_q;
           tx_q      <= TX_IDLE;
         end
@@ -191,19 +192,19 @@ module openenoc_ep_raw
             rx_q      <= RX_ARMED;
           end else begin
             rx_err_q  <= 1'b1;
-            rx_code_q <= E_INVALID;
+            rx_code_q <= ERR_LOCAL_INVALID;
             rx_cmt_q  <= rx_ev;
           end
         end
         RX_ARMED: if (wr_start) rx_q <= RX_WRITE;
         RX_WRITE: if (wr_done) begin
           logic [3:0] code;
-          code = (wr_code_in != E_NONE) ? wr_code_in :
-                 ({16'd0, wr_seen} > rx_cap_q) ? E_OVERFLOW : E_NONE;
+          code = (wr_code_in != ERR_NONE) ? wr_code_in :
+                 ({16'd0, wr_seen} > rx_cap_q) ? ERR_LOCAL_OVERFLOW : ERR_NONE;
           rx_recv_q <= {16'd0, wr_bytes};
           rx_idle_q <= 1'b1;
-          rx_done_q <= code == E_NONE;
-          if (code != E_NONE) begin rx_err_q <= 1'b1; rx_code_q <= code; end
+          rx_done_q <= code == ERR_NONE;
+          if (code != ERR_NONE) begin rx_err_q <= 1'b1; rx_code_q <= code; end
           rx_cmt_q  <= rx_rsv_q;
           rx_q      <= RX_IDLE;
         end

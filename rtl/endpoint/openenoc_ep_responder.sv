@@ -9,6 +9,7 @@
 // while that notification waits for admission no new request is taken.
 module openenoc_ep_responder
   import openenoc_oetp_pkg::*;
+  import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
 (
   input  logic                        clk,
@@ -87,8 +88,9 @@ module openenoc_ep_responder
   wire [1:0]  mode  = peer_mode[peer_q];
   wire [32:0] base  = {1'b0, peer_local[peer_q]};
   wire [32:0] wend  = base + {1'b0, peer_size[peer_q]};
-  wire        mode_ok = kind_q ? (mode == 2'd1 && addr_q[1:0] == 2'b00)
-                               : (op_q ? mode == 2'd2 : mode == 2'd3);
+  wire        mode_ok = kind_q ? (mode == MODE_RMEM && addr_q[1:0] == 2'b00)
+                               : (op_q ? mode == MODE_MIRROR_REMOTE_TO_LOCAL
+                                       : mode == MODE_MIRROR_LOCAL_TO_REMOTE);
   wire        allowed = mode_ok && len_q != 0 && len_q <= {18'd0, frag_ceil} &&
                         base <= {1'b0, addr_q} && {1'b0, addr_q} + {1'b0, len_q} <= wend &&
                         wend <= 33'h1_0000_0000;
@@ -117,7 +119,7 @@ module openenoc_ep_responder
   wire notify_en = kind_q ? ev_rmem : (ev_peer_dma && peer_irq_enable[peer_q]);
   assign rsv_req    = notify_q && !cmt_q;
   assign cmt_valid  = cmt_q;
-  assign cmt_source = kind_q ? SRC_RMEM : SRC_PEER_DMA;
+  assign cmt_source = kind_q ? SRC_RMEM_ERROR : SRC_PEER_DMA;
   assign cmt_peer   = {9'd0, peer_q};
 
   assign m_req_valid = state_q == RS_RMEM_REQ || state_q == RS_RMEM_WREQ;
@@ -229,16 +231,17 @@ module openenoc_ep_responder
         RS_CHECK: begin
           if (!kind_q && op_q && rxs_q) begin
             // a write with payload: written (or drained), then joined
-            if (early_q != 0)   fail(4'd1, E_INVALID);
-            else if (!allowed)  fail(4'd1, E_INVALID);
+            if (early_q != 0)   fail(4'd1, ERR_LOCAL_INVALID);
+            else if (!allowed)  fail(4'd1, ERR_LOCAL_INVALID);
             state_q <= RS_DMA;
           end else if (early_q != 0) begin
             // early rejection by the parser; a cut DMA_WRITE_REQ is the
             // remote's stream error (10), a bad fixed layout our own (2)
-            fail(early_q, (!kind_q && op_q && early_q == E_AXIS) ? E_REMOTE_AXIS : early_q);
+            fail(early_q, (!kind_q && op_q && early_q == ERR_LOCAL_AXIS) ? ERR_REMOTE_AXIS
+                                                                         : early_q);
             state_q <= RS_CPL;
           end else if (!allowed) begin
-            fail(4'd1, E_INVALID);
+            fail(4'd1, ERR_LOCAL_INVALID);
             state_q <= RS_CPL;
           end else if (kind_q) begin
             merge_q <= biten_q != 32'hFFFF_FFFF;
@@ -255,8 +258,8 @@ module openenoc_ep_responder
         RS_RMEM_R: if (m_r_valid) begin
           rdata_q <= m_r.data;
           if (m_r_resp != RESP_OKAY) begin
-            if (op_q) fail(4'd6, E_WR_SLVERR);
-            else      fail(4'd4, E_RD_SLVERR);
+            if (op_q) fail(4'd6, ERR_LOCAL_WR_SLVERR);
+            else      fail(4'd4, ERR_LOCAL_RD_SLVERR);
             state_q <= RS_CPL;
           end else if (op_q) begin
             state_q <= RS_RMEM_WREQ;
@@ -271,7 +274,7 @@ module openenoc_ep_responder
         end
         RS_RMEM_W: if (m_w_ready) state_q <= RS_RMEM_B;
         RS_RMEM_B: if (m_b_valid) begin
-          if (m_b_resp != RESP_OKAY) fail(4'd6, E_WR_SLVERR);
+          if (m_b_resp != RESP_OKAY) fail(4'd6, ERR_LOCAL_WR_SLVERR);
           else xfer_q <= 32'd4;
           state_q <= RS_CPL;
         end
@@ -284,7 +287,7 @@ module openenoc_ep_responder
           end else if (op_q && rxs_seen_q && (rxs_len_q == 0 ? !wr_started_q : dma_done_q)) begin
             if (cause_q != 0) ;                                   // rejected, recorded
             else if (dma_code_q != 0) fail(dma_code_q, dma_code_q);  // bus error wins
-            else if (rxs_bad_q)       fail(4'd2, E_REMOTE_AXIS);
+            else if (rxs_bad_q)       fail(4'd2, ERR_REMOTE_AXIS);
             else                      xfer_q <= len_q;
             state_q <= RS_CPL;
           end

@@ -5,6 +5,7 @@
 // peer's error (and an RMEM_ERROR event if enabled at detection, coalesced
 // per peer until admitted) and answers all ones; the bus never errs.
 module openenoc_ep_rmem
+  import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
 (
   input  logic                        clk,
@@ -76,7 +77,7 @@ module openenoc_ep_rmem
       logic [32:0] room, rem;
       room = {1'b0, peer_size[k]} - {1'b0, disp_q[k][31:0]};     // size - offset
       rem  = {1'b0, peer_remote[k]} + {1'b0, disp_q[k][31:0]};
-      in_win[k]  = peer_mode[k] == 2'd1 && !disp_q[k][32] && !room[32] && room != '0;
+      in_win[k]  = peer_mode[k] == MODE_RMEM && !disp_q[k][32] && !room[32] && room != '0;
       // the word must fit the slice and the remote 32-bit space
       bad_win[k] = room < 33'd4 || rem > 33'h0_FFFF_FFFC || (is_group(peer_mac[k]) && !is_wr_q);
       rem_win[k] = rem[31:0];
@@ -182,7 +183,7 @@ module openenoc_ep_rmem
             ack_q  <= 1'b1;
             data_q <= 32'hFFFF_FFFF;
             rec_q  <= 1'b1;
-            code_q <= E_INVALID;
+            code_q <= ERR_LOCAL_INVALID;
             if (ev_rmem) ev_pend_q[n] <= 1'b1;
           end else begin
             state_q <= RM_WAIT;

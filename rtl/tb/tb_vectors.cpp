@@ -55,7 +55,9 @@ struct VecMem : MemPort {
     // endpoint.md section 5: mode, alignment, length, window
     unsigned check(const RspReq &r) override {
         const Peer &p = peers[r.peer & 3];
-        unsigned need = r.kind == KIND_RMEM ? 1 : r.op == OP_WRITE ? 2 : 3;
+        unsigned need = r.kind == KIND_RMEM ? OE_MODE_RMEM
+                        : r.op == OP_WRITE ? OE_MODE_MIRROR_REMOTE_TO_LOCAL
+                                           : OE_MODE_MIRROR_LOCAL_TO_REMOTE;
         uint64_t end = p.local + p.size;
         bool ok = p.mode == need && !(r.kind == KIND_RMEM && (r.addr & 3)) && r.len > 0 &&
                   r.len <= 8160 && p.local <= r.addr && uint64_t(r.addr) + r.len <= end &&

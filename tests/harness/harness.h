@@ -347,18 +347,10 @@ void hn_clear_error(HNode *n, unsigned idx);
 void hx_mirror(HNode *a, unsigned ia, HNode *b, unsigned ib, bool push,
                uint32_t la, uint32_t rb, uint32_t size);
 
-/* IRQ helpers. */
+/* IRQ helpers (sources: OE_SRC_* of regs.h). */
 #define H_CLAIM(src, peer, seq) \
     (OE_IRQ_CLAIM_VALID_MASK | H_PUT(OE_IRQ_CLAIM_SOURCE, src) | \
      H_PUT(OE_IRQ_CLAIM_PEER_IDX, peer) | H_PUT(OE_IRQ_CLAIM_SEQUENCE, seq))
-enum {
-    H_SRC_PEER_DMA = 0,
-    H_SRC_RAW_TX = 1,
-    H_SRC_RAW_RX = 2,
-    H_SRC_DIRECT_TX = 3,
-    H_SRC_DIRECT_RX = 4,
-    H_SRC_RMEM_ERROR = 5,
-};
 void hn_irq_enable(HNode *n, uint32_t event_mask);
 uint32_t hn_claim(HNode *n);
 void hn_complete(HNode *n, uint32_t claim);

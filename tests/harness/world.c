@@ -174,8 +174,7 @@ static bool fault_matches(HFault *f, int src, int dst, const uint8_t *p,
         return false;
     }
     if (f->cmd >= 0) {
-        if (len <= OETP_OFF_CMD || p[12] != 0x88 || p[13] != 0xB5 ||
-            p[OETP_OFF_MAGIC] != OETP_MAGIC || p[OETP_OFF_CMD] != f->cmd) {
+        if (oetp_frame_cmd(p, len) != f->cmd) {
             return false;
         }
     }
@@ -342,11 +341,7 @@ static OeMemStatus host_mem_write(void *opaque, uint32_t addr,
 /* Replies to received requests may go out while tx_ready() is false. */
 static bool is_reply(const uint8_t *f, size_t len)
 {
-    if (len <= OETP_OFF_CMD || f[12] != 0x88 || f[13] != 0xB5 ||
-        f[OETP_OFF_MAGIC] != OETP_MAGIC) {
-        return false;
-    }
-    switch (f[OETP_OFF_CMD]) {
+    switch (oetp_frame_cmd(f, len)) {
     case OETP_RMEM_READ_RSP:
     case OETP_RMEM_WRITE_RSP:
     case OETP_DMA_READ_RSP:
@@ -912,11 +907,8 @@ size_t hn_unread_rx(const HNode *n)
 
 uint8_t hf_cmd(const HFrame *f)
 {
-    if (!f || f->len <= OETP_OFF_CMD || f->data[12] != 0x88 ||
-        f->data[13] != 0xB5 || f->data[OETP_OFF_MAGIC] != OETP_MAGIC) {
-        return 0;
-    }
-    return f->data[OETP_OFF_CMD];
+    int cmd = f ? oetp_frame_cmd(f->data, f->len) : -1;
+    return cmd < 0 ? 0 : (uint8_t)cmd;
 }
 
 uint32_t hf_param(const HFrame *f, unsigned i)
