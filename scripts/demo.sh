@@ -194,9 +194,12 @@ fi
 
 # The one place that injects loss: QEMU's net layer drops this per mille of
 # the frames each VM's link delivers (filter-fault on the receive side,
-# seeded per VM), so the loss happens on the link, not in the device.
+# seeded per VM), so the loss happens on the link, not in the device. A
+# filter on a netdev sees the VM's receive direction as queue=tx (frames
+# the netdev sends to the NIC); queue=rx would drop what the VM transmits,
+# and then every slave would lose the same frames of the master's.
 loss_props() {     # $1 = VM, $2 = per mille; prints guest-run.sh options
-    [ "$2" = 0 ] || echo "--fault drop=$2,seed=$(($1 + 1)),queue=rx"
+    [ "$2" = 0 ] || echo "--fault drop=$2,seed=$(($1 + 1)),queue=tx"
 }
 
 # Port from the pid, so two demos on one host do not share a segment.

@@ -53,8 +53,8 @@
  * TCG: a look at every fragment of an 8 MiB block, every SCAN_US, kept a
  * waiting slave's vCPU 90 % busy, taking the host CPU the QEMU main loops
  * need to move the block. The block arrives in order, so the walk follows
- * it; everything is looked at once the push has ended or nothing came for
- * a while. */
+ * it; everything is looked at once the push has ended (fragments past a
+ * longer run of losses are found then). */
 #define SCAN_AHEAD 16
 /* Response timeout of the slave's RMEM accesses and of the master's DMA
  * until a round trip is known. */
@@ -773,9 +773,12 @@ static int run_master(Repl *r)
         if (master_settled(r, now) == r->nslaves) {
             break;
         }
-        /* Sleep until the endpoint has something (a frame, a finished
-         * block), at most a millisecond: the repair window may end. */
-        busy = r->state == REPL_PUSHING || r->rep[0].active || r->rep[1].active || r->pending;
+        /* Sleep until the endpoint has something (a frame, or the push or
+         * a repair block finished: their entries raise an event), at most
+         * a millisecond while NACKed fragments wait for their window to
+         * end. A wake-up costs the vCPU CSR reads that take QEMU's lock
+         * from the main loop, which is pushing the block meanwhile. */
+        busy = r->pending != 0;
         if (enoc_event_next(&r->d, &ev, busy ? 1 : 10) < 0) {
             cli_die("%s", enoc_last_error());
         }
@@ -908,7 +911,7 @@ static uint32_t slave_receive(Repl *r)
                .nacks = calloc(r->nfrags, 1),
                .nack_at = calloc(r->nfrags, sizeof(uint64_t)) };
     uint32_t lo = 0, hi = 0;
-    uint64_t progress_at = enoc_now_us(), asked_at = progress_at, swept_at = progress_at;
+    uint64_t progress_at = enoc_now_us(), asked_at = progress_at;
     bool pushed = false;
     Msg m;
 
@@ -920,16 +923,12 @@ static uint32_t slave_receive(Repl *r)
         /* Quiet this long and not told the push is over: ask (before the
          * first fragment, other slaves may still be getting ready). */
         uint64_t quiet = v.first_at ? clamp_us(4ull * r->rtt_us) : RTO_MAX_US;
-        bool sweep = pushed || (now - progress_at > quiet && now - swept_at > quiet);
 
         if (timed_out(r)) {
             cli_die("slave %u: %u of %u fragments after the timeout", r->id, v.ngood,
                     r->nfrags);
         }
-        if (sweep) {
-            swept_at = now;
-        }
-        if (slave_scan(r, &v, lo, &hi, sweep, now)) {
+        if (slave_scan(r, &v, lo, &hi, pushed, now)) {
             progress_at = now;
         }
         while (lo < r->nfrags && v.good[lo]) {
