@@ -931,6 +931,10 @@ static uint32_t slave_receive(Repl *r)
         if (slave_scan(r, &v, lo, &hi, pushed, now)) {
             progress_at = now;
         }
+        if (v.ngood == r->nfrags) {
+            break;      /* no sleep before HAVE_ALL: on a busy host a
+                         * vCPU's wake-up from usleep() can take 10 ms */
+        }
         while (lo < r->nfrags && v.good[lo]) {
             lo++;
         }
