@@ -70,6 +70,13 @@ module openenoc_oetp_rx
   } rx_state_e;
 
   rx_state_e         state_q;
+  // An unmatched reply's Request ID word sets unm_q instead of writing
+  // state_q: RX_META moves on as if the reply matched, and st reads as
+  // RX_IDLE (the word was the last) or RX_DROP for that one cycle, so the
+  // 32-bit Request ID compare feeds a flop and not the next-state logic.
+  logic              unm_q, unm_last_q;
+  rx_state_e         st;
+  assign st = unm_q ? (unm_last_q ? RX_IDLE : RX_DROP) : state_q;
   logic [3:0][DATA_W-1:0] hdr_q;
   logic [3:0][KEEP_W-1:0] hkeep_q;
   logic [2:0]        nhdr_q;        // header words received
@@ -179,7 +186,7 @@ module openenoc_oetp_rx
   // ---- stream handshakes --------------------------------------------------
   wire can_load  = !o_valid_q || o_ready;
   always_comb begin
-    case (state_q)
+    case (st)
       RX_IDLE, RX_HEADER, RX_META, RX_EOD, RX_TAIL, RX_DROP: in_ready = 1'b1;
       // a final word of the previous payload leaves first
       RX_DATA:       in_ready = !held_valid_q || (can_load && !held_final_q);
@@ -209,8 +216,8 @@ module openenoc_oetp_rx
   // now or was the last edge); the verdict follows, so the timer must not
   // expire in between: a response completed at expiry wins.
   wire ending /*verilator public_flat_rd*/ = matched_q && ((in_valid && in_last &&
-                (state_q == RX_META || (state_q == RX_DATA && fire_data) ||
-                 state_q == RX_EOD || state_q == RX_TAIL)) || state_q == RX_FINAL);
+                (st == RX_META || (st == RX_DATA && fire_data) ||
+                 st == RX_EOD || st == RX_TAIL)) || st == RX_FINAL);
   assign ini_ending = ending;
   // the initiating context timed out under a matched response
   wire aborted   = matched_q && !ctx.waiting;
@@ -275,6 +282,8 @@ module openenoc_oetp_rx
   always_ff @(posedge clk) begin
     if (rst) begin
       state_q       <= RX_IDLE;
+      unm_q         <= 1'b0;
+      unm_last_q    <= 1'b0;
       hdr_q         <= '0;
       hkeep_q       <= '0;
       nhdr_q        <= '0;
@@ -332,7 +341,9 @@ module openenoc_oetp_rx
       hdr_match_q   <= src == ctx.mac && (cmd == ctx.rsp_cmd || cmd == CMD_ERROR_RSP);
       dst_ok_q      <= group ? (dst == conf.multicast_address) : (dst == conf.mac_address);
       raw_ok_q      <= raw_ok_c;
-      fin_q         <= state_q == RX_FINAL;
+      fin_q         <= st == RX_FINAL;
+      state_q       <= st;
+      unm_q         <= 1'b0;
       if (o_ready) o_valid_q <= 1'b0;
       if (in_fire) begin
         fb_q <= fb_next;
@@ -351,7 +362,7 @@ module openenoc_oetp_rx
       if (ini_busy_q && !ctx.waiting && !(held_valid_q && !(held_final_q && can_load)))
         ini_busy_q <= 1'b0;
 
-      case (state_q)
+      case (st)
         RX_IDLE: begin
           nhdr_q      <= '0;
           pidx_q      <= '0;
@@ -477,18 +488,22 @@ module openenoc_oetp_rx
               end else if (in_last) begin
                 state_q <= RX_FINAL;              // truncated inside the parameters
               end
-            end else if (rsp_q && pidx_q == 3'd0 && !rsp_match) begin
-              state_q <= in_last ? RX_IDLE : RX_DROP;   // unmatched or late reply
             end else begin
+              // the state moves on for a matched reply; unm_q overrides it
+              // for an unmatched or late one, which writes nothing else
               if (rsp_q && pidx_q == 3'd0) begin
-                matched_q  <= 1'b1;
-                ini_busy_q <= 1'b1;
+                matched_q  <= rsp_match;
+                unm_q      <= !rsp_match;
+                unm_last_q <= in_last;
+                if (rsp_match) ini_busy_q <= 1'b1;
               end
               if (pidx_q + 3'd1 == np) begin
                 if (rd_rsp_q) begin
-                  o_id_q   <= ctx.seq;
-                  o_dest_q <= {ROUTE_PEER, ctx.peer};
-                  o_user_q <= {1'b0, ctx.last};
+                  if (pidx_q != 3'd0 || rsp_match) begin
+                    o_id_q   <= ctx.seq;
+                    o_dest_q <= {ROUTE_PEER, ctx.peer};
+                    o_user_q <= {1'b0, ctx.last};
+                  end
                   trunc_q  <= in_last;
                   state_q  <= in_last ? RX_FINAL : RX_DATA;
                 end else begin
