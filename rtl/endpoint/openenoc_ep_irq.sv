@@ -42,6 +42,10 @@ module openenoc_ep_irq
 
   logic [IRQ_DEPTH-1:0][30:0] fifo_q;     // {sequence, source, peer_idx}
   logic [3:0]  head_q;
+  // head_w_q is fifo_q[head_q] at all times, kept beside the FIFO so the
+  // 16-way read does not sit in front of the completion compare (pop) and
+  // the count and level behind it
+  logic [30:0] head_w_q;
   logic [4:0]  count_q, reserved_q;
   logic [15:0] seq_q;
   logic        overflow_q, invalid_q, msg_q;
@@ -72,7 +76,8 @@ module openenoc_ep_irq
     if (any_cmt) cmt_ready[cmt_i] = 1'b1;     // taken (or dropped as overflow)
   end
 
-  wire [30:0] head = fifo_q[head_q];
+  wire [30:0] head = head_w_q;
+  wire [30:0] cmt_word = {seq_q, cmt_source[cmt_i], cmt_peer[cmt_i]};
   assign claim_word = (count_q != 0) ? {1'b1, head} : '0;
   wire   pop        = complete_valid && count_q != 0 && complete_word == {1'b1, head};
   wire   level      = global_enable && count_q != 0;
@@ -89,6 +94,7 @@ module openenoc_ep_irq
     if (rst) begin
       fifo_q     <= '0;
       head_q     <= '0;
+      head_w_q   <= '0;
       count_q    <= '0;
       reserved_q <= '0;
       seq_q      <= '0;
@@ -98,9 +104,11 @@ module openenoc_ep_irq
     end else begin
       logic [4:0] cnt, res;
       logic [3:0] hd;
+      logic [30:0] hw;
       cnt = count_q;
       res = reserved_q;
       hd  = head_q;
+      hw  = head_w_q;
       msg_q <= 1'b0;
       if (clear_errors) begin
         overflow_q <= 1'b0;
@@ -109,6 +117,7 @@ module openenoc_ep_irq
       if (complete_valid) begin
         if (pop) begin
           hd  = head_q + 4'd1;
+          hw  = fifo_q[hd];
           cnt = cnt - 5'd1;
           msg_q <= global_enable && cnt != 0;
         end else begin
@@ -117,7 +126,9 @@ module openenoc_ep_irq
       end
       if (any_cmt) begin
         if (cmt_ok) begin
-          fifo_q[4'(head_q + 4'(count_q))] <= {seq_q, cmt_source[cmt_i], cmt_peer[cmt_i]};
+          fifo_q[4'(head_q + 4'(count_q))] <= cmt_word;
+          // written at the next head: no other entry remains in the FIFO
+          if (4'(count_q) == 4'(hd - head_q)) hw = cmt_word;
           seq_q <= seq_q + 16'd1;
           cnt = cnt + 5'd1;
           if (cmt_reserved[cmt_i]) res = res - 5'd1;
@@ -130,6 +141,7 @@ module openenoc_ep_irq
       count_q    <= cnt;
       reserved_q <= res;
       head_q     <= hd;
+      head_w_q   <= hw;
     end
   end
 endmodule
