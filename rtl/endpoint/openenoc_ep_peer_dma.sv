@@ -96,6 +96,12 @@ module openenoc_ep_peer_dma
 
   block_t [NUM_PEERS-1:0] blk_q;
   logic [NUM_PEERS-1:0]   idle_q, done_q, err_q, cmt_pend_q;
+  // all_issued_q[n]: blk_q[n].issued == blk_q[n].size one cycle late, so the
+  // 32-bit compare does not sit behind the fragment's peer mux in front of
+  // the block's end. A fragment ends at least two cycles after its issue
+  // (IS_CMD, IS_WAIT, IS_END); one that fails locally ends the cycle after,
+  // but failed, where the compare is not read.
+  logic [NUM_PEERS-1:0]   all_issued_q;
   logic [NUM_PEERS-1:0][3:0] code_q;
   logic [1:0]             acc_rr_q, frag_rr_q;
 
@@ -180,6 +186,7 @@ module openenoc_ep_peer_dma
       err_q      <= '0;
       code_q     <= '0;
       cmt_pend_q <= '0;
+      all_issued_q <= '0;
       acc_rr_q   <= '0;
       acc_any_q  <= 1'b0;
       acc_en_q   <= 1'b0;
@@ -188,6 +195,8 @@ module openenoc_ep_peer_dma
       acc_any_q <= acc_any_next && !accept;
       acc_en_q  <= event_enable && peer_irq_enable[acc_n_next];
       acc_n_q   <= acc_n_next;
+      for (int n = 0; n < NUM_PEERS; n++)
+        all_issued_q[n] <= blk_q[n].issued == blk_q[n].size;
       // software clears first: a failure in the same cycle wins
       for (int n = 0; n < NUM_PEERS; n++)
         if (peer_clear_error[n]) begin err_q[n] <= 1'b0; code_q[n] <= '0; end
@@ -207,7 +216,7 @@ module openenoc_ep_peer_dma
         code   = blk_q[frag_peer].failed ? blk_q[frag_peer].code : frag_code;
         blk_q[frag_peer].failed <= failed;
         blk_q[frag_peer].code   <= code;
-        if (failed || blk_q[frag_peer].issued == blk_q[frag_peer].size) begin
+        if (failed || all_issued_q[frag_peer]) begin
           blk_q[frag_peer].active <= 1'b0;
           idle_q[frag_peer]       <= 1'b1;
           done_q[frag_peer]       <= !failed;
