@@ -15,7 +15,7 @@
 # copy the reproducer into tests/fuzz/seeds/ so every make check replays it.
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
-BIN=${FUZZ_BIN:-$TOP/build/meson-fuzz/tests/fuzz/fuzz_engine}
+BIN=${FUZZ_BIN:-$TOP/build/meson-fuzz-address/tests/fuzz/fuzz_engine}
 WORK=$TOP/build/fuzz
 SEEDS=$TOP/tests/fuzz/seeds
 CORPUS=$TOP/tests/fuzz/corpus
