@@ -524,9 +524,10 @@ static void restore_grants(Ctx *c)
  * (two engines, 256 KiB + 64 KiB of memory each, zeroed and patterned,
  * then some 40 CSR writes) cost more than most inputs. Every input, the
  * first included, starts from the same snapshot, so a crash replays alone.
- * Restoring at the end rather than the start frees the input's frames
- * within the input, so libFuzzer's malloc/free balance does not start a
- * leak scan after every input that sent more frames than the one before.
+ * Restoring at the end rather than the start returns the input's frames
+ * to the world's pool within the input; the pool mallocs only when an
+ * input holds more frames at once than any before, so libFuzzer's
+ * malloc/free balance seldom starts a leak scan.
  */
 static Ctx *world(void)
 {
