@@ -8,6 +8,7 @@
 // FIFO while it stays non-empty (one more message for edge-triggered hosts).
 module openenoc_ep_irq
   import openenoc_ep_pkg::*;
+  import openenoc_csr_pkg::*;
 #(
   parameter int NP = 7      // producers
 ) (
@@ -17,7 +18,7 @@ module openenoc_ep_irq
   input  logic                clear_errors,      // irq.control.clear_errors
   output logic                clear_errors_hwclr,
   input  logic                complete_valid,    // irq.complete.valid (command)
-  input  irq_claim_t          complete_word,
+  input  irq_complete_t       complete_word,
   output logic                complete_hwclr,
   // producers (the lowest first)
   openenoc_ep_irq_if.controller p [NP],
@@ -40,12 +41,12 @@ module openenoc_ep_irq
     assign p[k].cmt_ready = cmt_ready[k];
   end
 
-  logic [IRQ_DEPTH-1:0][30:0] fifo_q;     // {sequence, source, peer_idx}
+  irq_claim_t [IRQ_DEPTH-1:0] fifo_q;     // claim words (valid set)
   logic [3:0]  head_q;
   // head_w_q is fifo_q[head_q] at all times, kept beside the FIFO so the
   // 16-way read does not sit in front of the completion compare (pop) and
   // the count and level behind it
-  logic [30:0] head_w_q;
+  irq_claim_t  head_w_q;
   logic [4:0]  count_q, reserved_q;
   logic [15:0] seq_q;
   logic        overflow_q, invalid_q, msg_q;
@@ -76,15 +77,19 @@ module openenoc_ep_irq
     if (any_cmt) cmt_ready[cmt_i] = 1'b1;     // taken (or dropped as overflow)
   end
 
-  wire [30:0] head = head_w_q;
-  wire [30:0] cmt_word = {seq_q, cmt_source[cmt_i], cmt_peer[cmt_i]};
-  assign claim_word = (count_q != 0) ? {1'b1, head} : '0;
-  wire   pop        = complete_valid && count_q != 0 && complete_word == {1'b1, head};
+  irq_claim_t head;
+  assign head       = head_w_q;
+  irq_claim_t cmt_word;
+  assign cmt_word = '{valid: 1'b1, sequence_f: seq_q, source: cmt_source[cmt_i],
+                      peer_idx: cmt_peer[cmt_i]};
+  assign claim_word = (count_q != 0) ? head : '0;
+  // the completion is the claim word written back (irq.complete has its layout)
+  wire   pop        = complete_valid && count_q != 0 && complete_word == head;
   wire   level      = global_enable && count_q != 0;
 
-  assign status_word = '{spare_hi: 8'd0, reserved_count: 8'(reserved_q), fifo_level: 8'(count_q),
-                         spare_lo: 3'd0, irq_asserted: level, invalid_complete: invalid_q,
-                         overflow: overflow_q, credit_full: !credit_ok, claim_pending: count_q != 0};
+  assign status_word = '{reserved_count: 8'(reserved_q), fifo_level: 8'(count_q),
+                         irq_asserted: level, invalid_complete: invalid_q, overflow: overflow_q,
+                         credit_full: !credit_ok, claim_pending: count_q != 0, default: '0};
   assign irq = level;
   assign msg = msg_q;
   assign clear_errors_hwclr = clear_errors;
@@ -104,7 +109,7 @@ module openenoc_ep_irq
     end else begin
       logic [4:0] cnt, res;
       logic [3:0] hd;
-      logic [30:0] hw;
+      irq_claim_t hw;
       cnt = count_q;
       res = reserved_q;
       hd  = head_q;
