@@ -8,8 +8,9 @@
  * time_step = 0 (pipeline latency is hidden, as the C engine does its work
  * in zero time), and oe_engine_advance(T) gives one edge with time_step =
  * T - now, so response timers count host cycles exactly and idle time costs
- * nothing. Quiescence: the whole model state (the Verilator root object) is
- * unchanged across a clock edge while the wrapper has nothing to feed.
+ * nothing. Quiescence: the model's idle output (nothing moved inside for a
+ * few cycles, no memory transfer in flight) after a cycle in which nothing
+ * moved on a port.
  *
  * The wrapper serves the model's ports: an AXI4-Lite master for the CSR
  * aperture (one transaction per access; RMEM window accesses pend until the
@@ -42,6 +43,8 @@
 
 #include "openenoc/cosim.h"
 #include "openenoc/engine.h"
+#include "openenoc/engine_config.h"
+#include "openenoc/regs.h"
 
 namespace {
 
@@ -50,10 +53,6 @@ namespace {
  * about 1.5 M simulated cycles/s this is some 1.5 ms, short enough for
  * QEMU's main loop (and the register reads queued behind it) to keep going. */
 const uint64_t kSliceCycles = 2000;
-
-/* Bytes of the model state compared every quiet cycle before the whole
- * state is (see settle). */
-const size_t kHeadBytes = 4096;
 
 /* Random READY/VALID delays of the memory slave, in percent: 0 here; the
  * AXI check's library (mk/axi.mk) builds with a non-zero value. */
@@ -76,6 +75,7 @@ struct OeEngine {
     std::unique_ptr<Vopenenoc_endpoint_axi> m;
     uint64_t reset_mac;
     uint32_t max_frame;
+    uint32_t frag_ceiling;
     uint64_t now = 0;
     uint64_t armed = OE_TIMER_NONE;
     bool again = false;                    // the last call ran out of its slice
@@ -97,7 +97,6 @@ struct OeEngine {
     unsigned csr_size = 4;
     uint32_t csr_value = 0;
 
-    std::vector<uint8_t> snap;
     uint64_t cycles = 0;                   // model clock cycles run
 #ifdef OE_COSIM_TRACE
     std::unique_ptr<VerilatedFstC> fst;    // open while a trace window is due
@@ -333,50 +332,28 @@ bool cycle(OeEngine *e, uint32_t step)
            mem_busy;
 }
 
-/* Run with time frozen until the model stops changing (the model and what
- * the wrapper presents to it are at a fixed point: this also ends a stall,
- * which the caller's checks then see). A CSR access in flight ends the run
- * as soon as it is acknowledged: a register read must not wait for a DMA
- * block streaming meanwhile, which goes on from the host's next call. */
+/* Run with time frozen until the model is idle after a cycle in which
+ * nothing moved on a port (the model and what the wrapper presents to it
+ * are at a fixed point: this also ends a stall, which the caller's checks
+ * then see). A CSR access in flight ends the run as soon as it is answered:
+ * a register read must not wait for a DMA block streaming meanwhile, which
+ * goes on from the host's next call. */
 void settle(OeEngine *e)
 {
-    auto *r = root(e);
-    size_t sz = sizeof(*r);
-    size_t head = sz < kHeadBytes ? sz : kHeadBytes;
     bool csr_wait = e->csr_busy;
 
-    /* The state compare runs only after a cycle in which nothing moved on
-     * the ports (while data streams, something moves every cycle). It has
-     * two steps: the first kHeadBytes of the model (Verilator lays out the
-     * scalar registers first and the large memories last) each quiet cycle,
-     * and, once those held still for a cycle, the whole model over the next
-     * cycle. The call ends only on the whole-model compare: the model is at
-     * a fixed point (its inputs stay as they are while no port moves). */
-    bool quiet = true;
-    bool head_still = false;   // the head did not change over the last cycle
-    e->snap.resize(sz);
     e->again = false;
     for (uint64_t n = 0; n < kSliceCycles; n++) {
-        bool full = quiet && head_still;
-        if (quiet) {
-            memcpy(e->snap.data(), (const void *)r, full ? sz : head);
-        }
         bool moved = cycle(e, 0);
         if (csr_wait && e->csr_done) {
             /* the model may still be busy: the host calls again at once
-             * (a call that finds it quiet ends after two edges) */
+             * (a call that finds it idle ends after one edge) */
             e->again = true;
             return;
         }
-        if (quiet && !moved && !memcmp(e->snap.data(), (const void *)r, head)) {
-            if (full && !memcmp(e->snap.data() + head, (const char *)r + head, sz - head)) {
-                return;
-            }
-            head_still = true;
-        } else {
-            head_still = false;
+        if (!moved && e->m->idle) {
+            return;
         }
-        quiet = !moved;
     }
     e->again = true;   /* not done: the host calls again at once */
 }
@@ -500,14 +477,14 @@ void hard_reset(OeEngine *e)
      * reset values: the host's MAC property (the FPGA itself resets the MAC
      * to 0) and, for a frame ceiling other than the RDL's, the fragment size
      * ceiling 4*floor((max - 32)/4). */
-    if (e->max_frame != 8192) {
-        csr_issue(e, 0x83C, 4, false, (e->max_frame - 32) & ~3u);
+    if (e->frag_ceiling != OE_CONFIG_DMA_MAX_FRAGMENT_SIZE_RESET) {
+        csr_issue(e, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, 4, false, e->frag_ceiling);
         settle(e);
     }
     if (e->reset_mac) {
-        csr_issue(e, 0x820, 4, false, (uint32_t)e->reset_mac);
+        csr_issue(e, OE_CONFIG_MAC_ADDRESS, 4, false, (uint32_t)e->reset_mac);
         settle(e);
-        csr_issue(e, 0x824, 4, false, (uint32_t)(e->reset_mac >> 32));
+        csr_issue(e, OE_CONFIG_MAC_ADDRESS_HI, 4, false, (uint32_t)(e->reset_mac >> 32));
         settle(e);
         e->csr_done = false;
     }
@@ -521,24 +498,20 @@ extern "C" {
 OeEngine *oe_engine_new(const OeHostOps *ops, void *opaque,
                         const OeEngineConfig *cfg, const char **err)
 {
-    if (!ops || !ops->mem_read || !ops->mem_write || !ops->tx_frame) {
+    OeEngineSettings set;
+    const char *bad = oe_engine_config_resolve(ops, cfg, &set);
+    if (bad) {
         if (err) {
-            *err = "host ops mem_read, mem_write and tx_frame are required";
-        }
-        return nullptr;
-    }
-    uint32_t max = cfg && cfg->max_raw_frame_size ? cfg->max_raw_frame_size : 8192;
-    if (max < 36 || max > 8192) {
-        if (err) {
-            *err = "max_raw_frame_size must be 36..8192";
+            *err = bad;
         }
         return nullptr;
     }
     OeEngine *e = new OeEngine();
     e->ops = *ops;
     e->opaque = opaque;
-    e->reset_mac = cfg ? cfg->reset_mac & 0xFFFFFFFFFFFFull : 0;
-    e->max_frame = max;
+    e->reset_mac = set.reset_mac;
+    e->max_frame = set.max_frame;
+    e->frag_ceiling = set.frag_ceiling;
     e->ctx.reset(new VerilatedContext());
 #ifdef OE_COSIM_TRACE
     e->ctx->traceEverOn(true);
@@ -673,13 +646,16 @@ int oe_engine_load(OeEngine *e, const uint8_t *buf, size_t len)
     now = get64(buf + 32);
     irq = get64(buf + 40);
     mlen = get64(buf + 48);
-    if (version != kStateVersion || max < 36 || max > 8192 || mac >> 48 || irq > 1 ||
-        mlen != len - head - 8) {
+    OeEngineConfig cfg = { (uint32_t)max, mac };
+    OeEngineSettings set;
+    if (version != kStateVersion || !max || max >> 32 || mac >> 48 || irq > 1 ||
+        mlen != len - head - 8 || oe_engine_config_resolve(&e->ops, &cfg, &set)) {
         hard_reset(e);
         return -1;
     }
-    e->max_frame = (uint32_t)max;
-    e->reset_mac = mac;
+    e->max_frame = set.max_frame;
+    e->frag_ceiling = set.frag_ceiling;
+    e->reset_mac = set.reset_mac;
     e->now = now;
     e->irq_level = irq;
     ports_reset(e);

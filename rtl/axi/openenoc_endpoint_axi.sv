@@ -25,6 +25,10 @@ module openenoc_endpoint_axi
   // endpoint cycles until a running response timer expires (0 = none): the
   // co-simulation host's next wake-up (unused in hardware)
   output logic [32:0]           timer_wake,
+  // nothing moves inside and no memory transfer is in flight: with the
+  // inputs held, the endpoint waits for a port, a CSR access or time (the
+  // co-simulation host's call may end; unused in hardware)
+  output logic                  idle,
   // AXI4-Lite slave: CSR aperture (byte offsets 0..0x1FFF)
   input  logic [CSR_ADDR_W-1:0] s_axil_awaddr,
   input  logic [2:0]            s_axil_awprot,
@@ -101,11 +105,16 @@ module openenoc_endpoint_axi
   mem_beat_t             w_beat, r_beat;
   logic [1:0]            r_resp, b_resp;
   logic [15:0]           b_bytes;
+  logic                  ep_idle;
+
+  // the memory master takes a request only with both bridges idle
+  assign idle = ep_idle && req_ready;
 
   openenoc_endpoint #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_ep (
     .clk, .rst, .time_step, .local_tx_en, .max_frame_size,
     .csr_req, .csr_req_is_wr, .csr_addr, .csr_wr_data, .csr_wr_biten,
     .csr_rd_ack, .csr_rd_data, .csr_wr_ack, .irq, .irq_msg, .can_receive, .timer_wake,
+    .idle(ep_idle),
     .rx_tvalid(s_axis_eth_tvalid), .rx_tready(s_axis_eth_tready), .rx_tdata(s_axis_eth_tdata),
     .rx_tkeep(s_axis_eth_tkeep), .rx_tlast(s_axis_eth_tlast),
     .tx_tvalid(m_axis_eth_tvalid), .tx_tready(m_axis_eth_tready), .tx_tdata(m_axis_eth_tdata),
