@@ -80,6 +80,8 @@ struct OeEngine {
     uint64_t armed = OE_TIMER_NONE;
     bool again = false;                    // the last call ran out of its slice
     bool irq_level = false;
+    bool tx_open = true;                   // the host's tx_ready, asked at
+                                           // each call and after each frame
     unsigned irq_msgs = 0;
 
     std::deque<std::vector<uint8_t>> rxq;  // frames to feed
@@ -231,13 +233,20 @@ void trace_dump(OeEngine *e, unsigned half)
 void trace_dump(OeEngine *, unsigned) {}
 #endif
 
+/* The host's transmit path changes only by the frames handed to it or
+ * between calls: asked then, not every cycle. */
+void ask_tx_ready(OeEngine *e)
+{
+    e->tx_open = !e->ops.tx_ready || e->ops.tx_ready(e->opaque);
+}
+
 /* Drive the model's inputs for the coming cycle. */
 void drive(OeEngine *e, uint32_t step)
 {
     Vopenenoc_endpoint_axi *m = e->m.get();
     m->time_step = step;
     m->max_frame_size = e->max_frame;
-    m->local_tx_en = !e->ops.tx_ready || e->ops.tx_ready(e->opaque);
+    m->local_tx_en = e->tx_open;
     m->m_axis_eth_tready = 1;
 
     if (!e->rxq.empty()) {
@@ -313,6 +322,7 @@ bool cycle(OeEngine *e, uint32_t step)
             /* every frame, whatever its length: the host checks them */
             e->ops.tx_frame(e->opaque, e->txf.data(), e->txf.size());
             e->txf.clear();
+            ask_tx_ready(e);
         }
     }
     e->lite.aw = e->lite.aw && !aw_fire;
@@ -342,6 +352,7 @@ void settle(OeEngine *e)
 {
     bool csr_wait = e->csr_busy;
 
+    ask_tx_ready(e);
     e->again = false;
     for (uint64_t n = 0; n < kSliceCycles; n++) {
         bool moved = cycle(e, 0);
@@ -578,6 +589,7 @@ bool oe_engine_can_receive(const OeEngine *e)
 
 void oe_engine_advance(OeEngine *e, uint64_t now)
 {
+    ask_tx_ready(e);
     while (now > e->now) {
         uint64_t d = now - e->now;
         uint32_t step = d > 0xFFFFFFFFull ? 0xFFFFFFFFu : (uint32_t)d;
