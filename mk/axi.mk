@@ -3,7 +3,7 @@
 # then rtl/axi/openenoc_endpoint_axi.f; outputs in build/axi/.
 #
 #   make lint-axi     verilator --lint-only -Wall: the top (BURST_MAX 256, 16,
-#                     2; 3 must be refused) and the bench shim
+#                     2; 3 must be refused) and the top with the bound checkers
 #   make check-axi    lint-axi, the checker's seeded violations, random
 #                     transfers through the memory master, then the engine
 #                     vectors, conformance programs and fuzz seeds through
