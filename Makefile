@@ -6,6 +6,8 @@ SHELL := /bin/bash
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 BUILD := $(TOP)/build
 PYTHON ?= python3
+# The oETP frame codec (include/openenoc/oetp.h), linked by every part.
+OETP_SRC := $(TOP)/hw/oetp/oetp.c
 
 CHECK_TARGETS :=
 BENCH_TARGETS :=

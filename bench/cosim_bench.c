@@ -23,19 +23,7 @@
 #include "openenoc/engine.h"
 #include "openenoc/regs.h"
 
-typedef struct Api {
-    const char *name;
-    OeEngine *(*create)(const OeHostOps *, void *, const OeEngineConfig *, const char **);
-    void (*destroy)(OeEngine *);
-    OeCsrStatus (*csr_read)(OeEngine *, uint32_t, unsigned, uint32_t *);
-    OeCsrStatus (*csr_write)(OeEngine *, uint32_t, unsigned, uint32_t);
-    void (*rx_frame)(OeEngine *, const uint8_t *, size_t);
-    bool (*can_receive)(const OeEngine *);
-    void (*advance)(OeEngine *, uint64_t);
-    uint64_t (*now)(const OeEngine *);
-    uint64_t (*cycles)(const OeEngine *);   /* RTL only: oe_cosim_cycles */
-    int (*trace)(OeEngine *, const char *, uint64_t, uint64_t, const char **);
-} Api;
+typedef OeEngineApi Api;    /* cycles and trace: RTL only */
 
 static const char *trace_path;  /* --trace: FST of the RTL sender */
 static double dma_cycles_per_s; /* RTL: model cycles of both ends per second */
@@ -271,16 +259,6 @@ static double rmem_ops(const Api *api, unsigned n)
     return n / t;
 }
 
-static void *sym(void *h, const char *name)
-{
-    void *p = dlsym(h, name);
-    if (!p) {
-        fprintf(stderr, "cosim_bench: %s\n", dlerror());
-        exit(1);
-    }
-    return p;
-}
-
 int main(int argc, char **argv)
 {
     uint32_t bytes = 1u << 20;
@@ -314,17 +292,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "cosim_bench: %s\n", dlerror());
         return 1;
     }
-    const Api rtl = {
-        "rtl", sym(h, "oe_engine_new"), sym(h, "oe_engine_free"), sym(h, "oe_engine_csr_read"),
-        sym(h, "oe_engine_csr_write"), sym(h, "oe_engine_rx_frame"),
-        sym(h, "oe_engine_can_receive"), sym(h, "oe_engine_advance"),
-        sym(h, "oe_engine_now"), dlsym(h, "oe_cosim_cycles"), dlsym(h, "oe_cosim_trace"),
-    };
-    const Api c = {
-        "c", oe_engine_new, oe_engine_free, oe_engine_csr_read, oe_engine_csr_write,
-        oe_engine_rx_frame, oe_engine_can_receive, oe_engine_advance,
-        oe_engine_now, NULL, NULL,
-    };
+    Api rtl;
+    const char *missing = oe_engine_api_load(&rtl, "rtl", dlsym, h);
+    if (missing) {
+        fprintf(stderr, "cosim_bench: %s does not export %s\n", lib, missing);
+        return 1;
+    }
+    const Api c = OE_ENGINE_API_LINKED("c");
     if (trace_path && !rtl.trace) {
         fprintf(stderr, "cosim_bench: %s has no oe_cosim_trace\n", lib);
         return 1;

@@ -60,8 +60,9 @@ static void block_setup(QTestState *q0, OeDev *a, QTestState *q1, OeDev *b)
     oe_ram_fill(q0, SRC, block, 7);
     qtest_memset(q1, DST, 0, block);
     oe_wr(a, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, OETP_FRAG_CEILING);
-    oe_peer(a, 0, OE_MAC(1), OE_MODE_MIRROR_OUT, SRC, DST, block, 0);
-    oe_peer(b, 0, OE_MAC(0), OE_MODE_MIRROR_IN, DST, 0, block, 0);
+    oe_peer(a, 0, OE_MAC(1), OE_MODE_MIRROR_LOCAL_TO_REMOTE, SRC, DST, block,
+            0);
+    oe_peer(b, 0, OE_MAC(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL, DST, 0, block, 0);
 }
 
 /* One block; returns Mbit/s. */

@@ -13,14 +13,18 @@
 # Verilator builds.
 
 AXI_BUILD := $(BUILD)/axi
+# The sources of an RTL file list (paths under rtl/, one a line; a line
+# "-f LIST" stands for the sources of that list), in order. Shared with
+# mk/cosim.mk (included after this file).
+rtl_flist = $(foreach l,$(shell sed 's/^-f /-f:/' $(TOP)/rtl/$(1)),$(if $(filter -f:%,$(l)),\
+              $(call rtl_flist,$(l:-f:%=%)),$(TOP)/rtl/$(l)))
 # the endpoint's list (rtl/endpoint/openenoc_endpoint.f), then the AXI top's
-AXI_SRCS  := $(addprefix $(TOP)/rtl/,$(shell cat $(TOP)/rtl/endpoint/openenoc_endpoint.f \
-                                                 $(TOP)/rtl/axi/openenoc_endpoint_axi.f))
+AXI_SRCS  := $(call rtl_flist,endpoint/openenoc_endpoint.f) $(call rtl_flist,axi/openenoc_endpoint_axi.f)
 AXI_TB    := $(TOP)/rtl/axi/tb
 AXI_LINT   = $(VERILATOR) --lint-only -Wall -I$(TOP)/rtl
 # what is shared with mk/cosim.mk (included after this file) is named here
 AXI_WRAP   := $(TOP)/hw/cosim/oe_cosim.cpp $(TOP)/hw/cosim/axi_mem_slave.h
-AXI_HARN   := $(wildcard $(TOP)/tests/harness/*.c) $(TOP)/hw/engine/oetp_wire.c
+AXI_HARN   := $(wildcard $(TOP)/tests/harness/*.c) $(OETP_SRC)
 AXI_CFLAGS := -O2 -g -std=c11 -D_DEFAULT_SOURCE -I$(TOP)/include -I$(TOP)/tests/harness
 AXI_VLT_ROOT = $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 
@@ -88,9 +92,10 @@ check-axi-checker: $(AXI_CHECKER_BIN)
 # ---- the memory master against a reference memory -----------------------------
 # tb_axi_mem.sv (the read and write bridges with the checker) driven by
 # tb_axi_mem.cpp through hw/cosim/axi_mem_slave.h; built for BURST_MAX 256 and 16.
-AXI_MEM_SRCS := $(addprefix $(TOP)/rtl/,openenoc_oetp_pkg.sv endpoint/openenoc_ep_pkg.sv \
-                axi/openenoc_axi_mem_rd.sv axi/openenoc_axi_mem_wr.sv \
-                axi/openenoc_axi_mem.sv) \
+AXI_MEM_SRCS := $(addprefix $(TOP)/rtl/,csr/openenoc_csr_pkg.sv openenoc_oetp_pkg.sv \
+                endpoint/openenoc_ep_pkg.sv endpoint/openenoc_ep_mem_if.sv axi/openenoc_axi_if.sv \
+                openenoc_axis_if.sv openenoc_axis_skid.sv axi/openenoc_axi_beat_slice.sv \
+                axi/openenoc_axi_mem_rd.sv axi/openenoc_axi_mem_wr.sv axi/openenoc_axi_mem.sv) \
                 $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_mem.sv
 AXI_MEM_BURSTS := 256 16
 AXI_MEM_ARGS ?=

@@ -1,20 +1,9 @@
 # The whole endpoint in RTL (rtl/endpoint/) and its co-simulation behind
 # include/openenoc/engine.h (hw/cosim/). The CSR register block is generated
-# from the SystemRDL by scripts/gen-regblock.py; the generated SV is committed
-# and check-regblock fails when it is stale.
+# from the SystemRDL with the other register views (mk/regs.mk).
 
-.PHONY: regblock check-regblock
-
-CHECK_TARGETS += check-regblock check-cosim check-qtest-rtl
+CHECK_TARGETS += check-cosim check-qtest-rtl
 BENCH_TARGETS += bench-cosim
-
-# Regenerate rtl/csr/openenoc_csr_*.sv after editing rtl/csr/*.rdl.
-regblock:
-	$(PYTHON) $(TOP)/scripts/gen-regblock.py
-
-check-regblock:
-	$(PYTHON) $(TOP)/scripts/gen-regblock.py --check
-	@echo "check-regblock: rtl/csr/openenoc_csr_*.sv are fresh"
 
 # ---- the RTL engine library -------------------------------------------------
 # build/cosim/libopenenoc_rtl.so implements include/openenoc/engine.h with the
@@ -24,10 +13,10 @@ check-regblock:
 COSIM_BUILD := $(BUILD)/cosim
 COSIM_OBJ   := $(COSIM_BUILD)/obj
 COSIM_LIB   := $(COSIM_BUILD)/libopenenoc_rtl.so
-COSIM_FLIST := $(TOP)/rtl/endpoint/openenoc_endpoint.f $(TOP)/rtl/axi/openenoc_endpoint_axi.f
-COSIM_SRCS  := $(addprefix $(TOP)/rtl/,$(shell cat $(COSIM_FLIST)))
+COSIM_FLIST := $(addprefix $(TOP)/rtl/,openenoc_oetp.f endpoint/openenoc_endpoint.f axi/openenoc_endpoint_axi.f)
+COSIM_SRCS  := $(AXI_SRCS)
 COSIM_TOPM  := openenoc_endpoint_axi
-COSIM_WRAP  := $(TOP)/hw/cosim/oe_cosim.cpp $(TOP)/hw/cosim/axi_mem_slave.h
+COSIM_WRAP  := $(AXI_WRAP)
 COSIM_HDRS  := $(addprefix $(TOP)/include/openenoc/,engine.h cosim.h)
 VERILATOR   ?= verilator
 VERILATOR_ROOT_DIR := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
@@ -96,7 +85,7 @@ check-cosim-trace: $(COSIM_TLIB) $(COSIM_LIB) $(COSIM_BUILD)/cosim_bench qemu
 # The same sources as the C engine's suite (tests/), linked against the RTL
 # library instead of engine_dep: each program and the vector runner.
 COSIM_TBIN   := $(COSIM_BUILD)/tests
-COSIM_HARN   := $(wildcard $(TOP)/tests/harness/*.c) $(TOP)/hw/engine/oetp_wire.c
+COSIM_HARN   := $(wildcard $(TOP)/tests/harness/*.c) $(OETP_SRC)
 COSIM_CFLAGS := -O2 -g -std=c11 -D_DEFAULT_SOURCE -I$(TOP)/include -I$(TOP)/tests/harness
 COSIM_PROGS  := $(basename $(notdir $(wildcard $(TOP)/tests/conformance/test_*.c)))
 COSIM_BINS   := $(addprefix $(COSIM_TBIN)/,$(COSIM_PROGS) vecrun fuzz_replay)
@@ -137,9 +126,9 @@ check-cosim: lint-cosim $(COSIM_BINS)
 
 # bench-cosim: the RTL engine against the C engine in the same run.
 COSIM_BENCH := $(COSIM_BUILD)/cosim_bench
-$(COSIM_BENCH): $(TOP)/bench/cosim_bench.c $(wildcard $(TOP)/hw/engine/*.c) $(COSIM_LIB)
+$(COSIM_BENCH): $(TOP)/bench/cosim_bench.c $(wildcard $(TOP)/hw/engine/*.c) $(OETP_SRC) $(COSIM_LIB)
 	$(CC) -O2 -std=c11 -D_DEFAULT_SOURCE -I$(TOP)/include $(TOP)/bench/cosim_bench.c \
-	    $(wildcard $(TOP)/hw/engine/*.c) -o $@ -ldl
+	    $(wildcard $(TOP)/hw/engine/*.c) $(OETP_SRC) -o $@ -ldl
 
 bench-cosim: $(COSIM_BENCH)
 	@$(COSIM_BENCH) --lib $(COSIM_LIB) $(COSIM_BENCH_ARGS)

@@ -16,11 +16,11 @@ DIFF_SECONDS ?= 60
 N            ?= 100
 SEED         ?= 1
 
-$(DIFF_BIN): $(TOP)/tests/diff/diff_engines.c $(wildcard $(TOP)/hw/engine/*.c) \
+$(DIFF_BIN): $(TOP)/tests/diff/diff_engines.c $(wildcard $(TOP)/hw/engine/*.c) $(OETP_SRC) \
              $(TOP)/hw/engine/engine_internal.h $(COSIM_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g -std=c11 -D_DEFAULT_SOURCE -Wall -I$(TOP)/include $(TOP)/tests/diff/diff_engines.c \
-	    $(wildcard $(TOP)/hw/engine/*.c) -o $@ -ldl
+	    $(wildcard $(TOP)/hw/engine/*.c) $(OETP_SRC) -o $@ -ldl
 
 check-diff: $(DIFF_BIN)
 	$(DIFF_BIN) --lib $(COSIM_LIB) --out $(BUILD)/diff --time $(DIFF_SECONDS) \

@@ -1,4 +1,4 @@
-# The C engine: register header freshness, conformance suite (plain, ASan+UBSan),
+# The C engine: conformance suite (plain, ASan+UBSan),
 # bounded fuzzing (check-engine-fuzz, in mk/fuzz.mk), and the engine benchmark.
 # Built with meson under build/.
 
@@ -6,18 +6,11 @@ MESON ?= meson
 ENGINE_BUILD := $(BUILD)/meson
 ENGINE_SAN_BUILD := $(BUILD)/meson-san
 
-CHECK_TARGETS += check-regs check-engine
+CHECK_TARGETS += check-engine
 BENCH_TARGETS += bench-engine
 
-.PHONY: regs check-regs engine check-engine check-engine-plain check-engine-san \
+.PHONY: engine check-engine check-engine-plain check-engine-san \
         bench-engine
-
-# Regenerate include/openenoc/regs.h & co. after editing rtl/csr/*.rdl.
-regs:
-	$(PYTHON) $(TOP)/scripts/gen-regs.py
-
-check-regs:
-	$(PYTHON) $(TOP)/scripts/gen-regs.py --check
 
 $(ENGINE_BUILD)/build.ninja:
 	$(MESON) setup $(ENGINE_BUILD) $(TOP) --buildtype=debugoptimized

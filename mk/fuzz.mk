@@ -3,7 +3,7 @@
 # See docs/fuzzing.md.
 #   make fuzz FUZZ_SECONDS=N       engine campaign, then minimise tests/fuzz/corpus/
 #   make fuzz-qemu FUZZ_SECONDS=N  QEMU's generic-fuzz on the device's BARs and DMA
-#   make bench-fuzz                BENCH fuzz.engine.execs_per_s
+#   make bench-fuzz                BENCH fuzz.engine.execs_per_s, execs_per_cpu_s, corpus_execs_per_cpu_s
 
 ENGINE_FUZZ_BUILD := $(BUILD)/meson-fuzz
 FUZZ_BIN := $(ENGINE_FUZZ_BUILD)/tests/fuzz/fuzz_engine

@@ -21,15 +21,15 @@ GUEST_QEMU := $(BUILD)/qemu/qemu-system-x86_64
 GUEST_MOD_OUT := $(GUEST_OUT)/module
 GUEST_MOD_SRC := $(wildcard $(TOP)/guest/linux/*.c $(TOP)/guest/linux/*.h) \
 	$(TOP)/guest/linux/Kbuild $(TOP)/include/openenoc/regs.h \
-	$(TOP)/include/openenoc/uapi_enoc.h
+	$(TOP)/include/openenoc/uapi_enoc.h $(TOP)/include/openenoc/uapi_enoc_regs.h
 
 # Userspace: libenoc (the HAL) and the tools, static for the initramfs. The
-# tools reuse the engine's wire codec for CSR error names and frame layout.
+# tools reuse the shared oETP codec for CSR error names and frame layout.
 GUEST_BIN := $(GUEST_OUT)/bin
 GUEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror=implicit \
 	-I$(TOP)/include -I$(TOP)/guest/lib -I$(TOP)/guest/tools
 GUEST_LIB_SRC := $(wildcard $(TOP)/guest/lib/*.c) $(TOP)/guest/tools/cli.c \
-	$(TOP)/hw/engine/oetp_wire.c
+	$(OETP_SRC)
 GUEST_HDRS := $(wildcard $(TOP)/guest/lib/*.h $(TOP)/guest/tools/*.h) \
 	$(wildcard $(TOP)/include/openenoc/*.h)
 GUEST_TOOLS := enocctl enoc-repl enoc-tcp enoc-uirq

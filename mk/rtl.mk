@@ -39,7 +39,7 @@ lint-rtl: | $(RTL_BUILD)
 
 # The bench links the project's wire codec so expected frames are the C
 # engine's bytes.
-$(RTL_WIRE_O): $(TOP)/hw/engine/oetp_wire.c $(TOP)/include/openenoc/oetp.h | $(RTL_BUILD)
+$(RTL_WIRE_O): $(OETP_SRC) $(TOP)/include/openenoc/oetp.h | $(RTL_BUILD)
 	$(CC) -O2 -std=c11 -Wall -I$(TOP)/include -c $< -o $@
 
 $(RTL_TB_BIN): $(RTL_SRCS) $(RTL_DIR)/openenoc_oetp.f $(RTL_TB_TOP) $(RTL_TB_CPP) $(RTL_TB_HDR) \
@@ -51,12 +51,10 @@ $(RTL_TB_BIN): $(RTL_SRCS) $(RTL_DIR)/openenoc_oetp.f $(RTL_TB_TOP) $(RTL_TB_CPP
 	    $(RTL_SRCS) $(RTL_TB_TOP) $(RTL_TB_CPP) >$(RTL_BUILD)/build.log 2>&1 || \
 	    { tail -40 $(RTL_BUILD)/build.log; exit 1; }
 
-# The conformance vectors that apply at the oETP boundary run too, once the
-# vector files exist (tests/vectors/, shared with the C engine).
-RTL_VECTORS := $(wildcard $(TOP)/tests/vectors)
-
+# The conformance vectors (tests/vectors/) run on the whole RTL endpoint
+# through tests/vecrun.c: make check-cosim and check-axi.
 check-rtl: lint-rtl $(RTL_TB_BIN)
-	$(RTL_TB_BIN) $(if $(RTL_VECTORS),--vectors $(RTL_VECTORS)) $(RTL_TB_ARGS)
+	$(RTL_TB_BIN) $(RTL_TB_ARGS)
 
 bench-rtl: $(RTL_TB_BIN)
 	@$(RTL_TB_BIN) --bench

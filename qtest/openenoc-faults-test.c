@@ -72,11 +72,12 @@ static void op_block(Rig *r, Row *row, bool push, unsigned area)
     int64_t t0;
     uint32_t v;
 
-    b_mode(r, push ? OE_MODE_MIRROR_IN : OE_MODE_MIRROR_OUT);
+    b_mode(r, push ? OE_MODE_MIRROR_REMOTE_TO_LOCAL
+                   : OE_MODE_MIRROR_LOCAL_TO_REMOTE);
     oe_ram_fill(push ? a : b, push ? local : remote, size, seed);
     qtest_memset(push ? b : a, push ? remote : local, 0, size);
-    oe_peer(&r->n[0].d, 0, OE_MAC(1), push ? OE_MODE_MIRROR_OUT :
-            OE_MODE_MIRROR_IN, local, remote, size, 0);
+    oe_peer(&r->n[0].d, 0, OE_MAC(1), push ? OE_MODE_MIRROR_LOCAL_TO_REMOTE :
+            OE_MODE_MIRROR_REMOTE_TO_LOCAL, local, remote, size, 0);
     clear_error(&r->n[0].d, 0);
     t0 = g_get_monotonic_time();
     oe_peer_start(&r->n[0].d, 0);
@@ -153,10 +154,10 @@ static void op_mcast(Rig *r, Row *row, unsigned area)
     int64_t t0;
     uint32_t v;
 
-    b_mode(r, OE_MODE_MIRROR_IN);
+    b_mode(r, OE_MODE_MIRROR_REMOTE_TO_LOCAL);
     oe_ram_fill(a, local, MCAST_SIZE, seed);
     qtest_memset(b, remote, 0, MCAST_SIZE);
-    oe_peer(&r->n[0].d, 2, OE_GROUP, OE_MODE_MIRROR_OUT, local,
+    oe_peer(&r->n[0].d, 2, OE_GROUP, OE_MODE_MIRROR_LOCAL_TO_REMOTE, local,
             remote, MCAST_SIZE, 0);
     t0 = g_get_monotonic_time();
     oe_peer_start(&r->n[0].d, 2);
@@ -265,10 +266,10 @@ static void link_loss(Rig *r, Row *row, void (*cut)(Rig *),
     int64_t t0, vt0;
     uint32_t v;
 
-    b_mode(r, OE_MODE_MIRROR_IN);
+    b_mode(r, OE_MODE_MIRROR_REMOTE_TO_LOCAL);
     oe_ram_fill(a->qts, A_BUF(16), size, 99);
-    oe_peer(&a->d, 0, OE_MAC(1), OE_MODE_MIRROR_OUT, A_BUF(16), B_BUF(16),
-            size, 0);
+    oe_peer(&a->d, 0, OE_MAC(1), OE_MODE_MIRROR_LOCAL_TO_REMOTE, A_BUF(16),
+            B_BUF(16), size, 0);
     oe_peer_start(&a->d, 0);
     g_usleep(2000);
     cut(r);

@@ -200,7 +200,8 @@ static void test_malicious_peer(void)
      */
     oe_wr(&d, OE_CONFIG_NON_OETP_CONTROL, 0);
     oe_peer(&d, 0, evil, OE_MODE_RMEM, 0, 0, 0xFFFFFFFFu, 0);
-    oe_peer(&d, 1, evil | 0x100, OE_MODE_MIRROR_IN, 0, 0, 0xFFFFFFFFu, 0);
+    oe_peer(&d, 1, evil | 0x100, OE_MODE_MIRROR_REMOTE_TO_LOCAL, 0, 0,
+            0xFFFFFFFFu, 0);
     for (int i = 0; i < 3000; i++) {
         size_t len = g_rand_int_range(r, 0, 100) < 3 ?
                      g_rand_int_range(r, 8193, sizeof(buf)) :

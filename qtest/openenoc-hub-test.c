@@ -3,7 +3,7 @@
  * both modes (unaligned sizes, several MFS values), multicast with response
  * suppression, RMEM through the window, ERROR_RSP paths, timeouts driven by
  * clock steps, raw DMA and the direct stream, IRQ claims via MSI-X, MSI and
- * INTx.
+ * INTx, a lossy link.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -20,8 +20,12 @@ typedef struct Hub {
     char *pcap;
 } Hub;
 
-/* n devices on hub 0; with pcap, device 0's port is captured. */
-static void hub_start(Hub *h, int n, const char *dev_extra, bool pcap)
+/*
+ * n devices on hub 0 plus extra command-line arguments (filters on the
+ * ports p0..); with pcap, device 0's port is captured.
+ */
+static void hub_start_with(Hub *h, int n, const char *dev_extra, bool pcap,
+                           const char *extra)
 {
     g_autofree char *args = oe_hub_args(n, dev_extra);
     g_autofree char *dump = NULL;
@@ -32,13 +36,18 @@ static void hub_start(Hub *h, int n, const char *dev_extra, bool pcap)
         dump = g_strdup_printf("-object filter-dump,id=dump0,netdev=p0,"
                                "file=%s", h->pcap);
     }
-    h->qts = oe_start("%s %s", args, dump ? dump : "");
+    h->qts = oe_start("%s %s %s", args, dump ? dump : "", extra);
     h->bus = oe_bus(h->qts);
     h->n = n;
     for (int i = 0; i < n; i++) {
         oe_open(&h->d[i], h->qts, h->bus, 4 + i);
         oe_set_macs(&h->d[i], OE_MAC(i), 0);
     }
+}
+
+static void hub_start(Hub *h, int n, const char *dev_extra, bool pcap)
+{
+    hub_start_with(h, n, dev_extra, pcap, "");
 }
 
 static void hub_stop(Hub *h)
@@ -101,7 +110,7 @@ static void run_block(Hub *h, int i, int j, unsigned mode, const BlockCase *c,
     OeDev *ini = &h->d[i], *rsp = &h->d[j];
     uint32_t ibuf = OE_RAM_BUF(2 * i), rbuf = OE_RAM_BUF(2 * j + 1);
     uint32_t src, dst, ilocal, rlocal;
-    bool push = mode == OE_MODE_MIRROR_OUT;
+    bool push = mode == OE_MODE_MIRROR_LOCAL_TO_REMOTE;
     uint8_t guard[2];
 
     /* the initiator's local and the responder's window-relative address */
@@ -114,7 +123,8 @@ static void run_block(Hub *h, int i, int j, unsigned mode, const BlockCase *c,
     qtest_memset(h->qts, dst - 1, 0, c->size + 2);
     oe_wr(ini, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, c->mfs);
     oe_peer(ini, 0, OE_MAC(j), mode, ilocal, rlocal, c->size, 0);
-    oe_peer(rsp, 0, OE_MAC(i), push ? OE_MODE_MIRROR_IN : OE_MODE_MIRROR_OUT,
+    oe_peer(rsp, 0, OE_MAC(i), push ? OE_MODE_MIRROR_REMOTE_TO_LOCAL
+                                    : OE_MODE_MIRROR_LOCAL_TO_REMOTE,
             rbuf, 0, WINDOW, 0);
     oe_peer_start(ini, 0);
     expect_block(oe_peer_wait(ini, 0), 0);
@@ -134,8 +144,10 @@ static void test_dma_push(void)
 
     hub_start(&h, 2, "", false);
     for (size_t k = 0; k < G_N_ELEMENTS(block_cases); k++) {
-        run_block(&h, 0, 1, OE_MODE_MIRROR_OUT, &block_cases[k], k + 1);
-        run_block(&h, 1, 0, OE_MODE_MIRROR_OUT, &block_cases[k], k + 100);
+        run_block(&h, 0, 1, OE_MODE_MIRROR_LOCAL_TO_REMOTE, &block_cases[k],
+                  k + 1);
+        run_block(&h, 1, 0, OE_MODE_MIRROR_LOCAL_TO_REMOTE, &block_cases[k],
+                  k + 100);
     }
     hub_stop(&h);
 }
@@ -159,10 +171,10 @@ static void test_reads_during_block(void)
     hub_start(&h, 2, "link-speed=100", false);
     oe_ram_fill(h.qts, OE_RAM_BUF(0), size, 77);
     oe_wr(&h.d[0], OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, OETP_FRAG_CEILING);
-    oe_peer(&h.d[0], 0, OE_MAC(1), OE_MODE_MIRROR_OUT, OE_RAM_BUF(0),
-            OE_RAM_BUF(1), size, 0);
-    oe_peer(&h.d[1], 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0,
-            16 * MiB, 0);
+    oe_peer(&h.d[0], 0, OE_MAC(1), OE_MODE_MIRROR_LOCAL_TO_REMOTE,
+            OE_RAM_BUF(0), OE_RAM_BUF(1), size, 0);
+    oe_peer(&h.d[1], 0, OE_MAC(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL,
+            OE_RAM_BUF(1), 0, 16 * MiB, 0);
     oe_peer_start(&h.d[0], 0);
     for (int i = 0; i < 100000; i++) {
         dma = oe_rd(&h.d[0], OE_PEER_DMA(0));
@@ -185,7 +197,8 @@ static void test_dma_pull(void)
 
     hub_start(&h, 2, "", false);
     for (size_t k = 0; k < G_N_ELEMENTS(block_cases); k++) {
-        run_block(&h, 0, 1, OE_MODE_MIRROR_IN, &block_cases[k], k + 200);
+        run_block(&h, 0, 1, OE_MODE_MIRROR_REMOTE_TO_LOCAL, &block_cases[k],
+                  k + 200);
     }
     hub_stop(&h);
 }
@@ -197,11 +210,12 @@ static void test_dma_invalid(void)
         unsigned mode;
         uint32_t local, size, mfs;
     } bad[] = {
-        { OE_MODE_MIRROR_OUT, OE_RAM_BUF(0), 0, 8160 },          /* size 0 */
-        { OE_MODE_RMEM, OE_RAM_BUF(0), 64, 8160 },               /* mode 1 */
-        { OE_MODE_MIRROR_OUT, OE_RAM_BUF(0), 64, 3 },            /* MFS < 4 */
-        { OE_MODE_MIRROR_OUT, OE_RAM_BUF(0), 64, 8164 },         /* > ceiling */
-        { OE_MODE_MIRROR_OUT, 0xfffffff0u, 0x20, 8160 },         /* wraps */
+        /* size 0; mode 1; MFS < 4; MFS > ceiling; the window wraps */
+        { OE_MODE_MIRROR_LOCAL_TO_REMOTE, OE_RAM_BUF(0), 0, 8160 },
+        { OE_MODE_RMEM, OE_RAM_BUF(0), 64, 8160 },
+        { OE_MODE_MIRROR_LOCAL_TO_REMOTE, OE_RAM_BUF(0), 64, 3 },
+        { OE_MODE_MIRROR_LOCAL_TO_REMOTE, OE_RAM_BUF(0), 64, 8164 },
+        { OE_MODE_MIRROR_LOCAL_TO_REMOTE, 0xfffffff0u, 0x20, 8160 },
     };
     Hub h;
 
@@ -231,9 +245,10 @@ static void test_dma_error_rsp(void)
     b = &h.d[1];
 
     /* B's entry for A is mode 3, so an incoming write is refused: cause 1 */
-    oe_peer(a, 0, OE_MAC(1), OE_MODE_MIRROR_OUT, OE_RAM_BUF(0), OE_RAM_BUF(1),
-            64, 0);
-    oe_peer(b, 0, OE_MAC(0), OE_MODE_MIRROR_OUT, OE_RAM_BUF(1), 0, WINDOW, 0);
+    oe_peer(a, 0, OE_MAC(1), OE_MODE_MIRROR_LOCAL_TO_REMOTE, OE_RAM_BUF(0),
+            OE_RAM_BUF(1), 64, 0);
+    oe_peer(b, 0, OE_MAC(0), OE_MODE_MIRROR_LOCAL_TO_REMOTE, OE_RAM_BUF(1), 0,
+            WINDOW, 0);
     oe_peer_start(a, 0);
     expect_block(oe_peer_wait(a, 0), OE_ERR_REMOTE_INVALID);
     g_assert_cmpuint(dma_code(oe_rd(b, OE_PEER_DMA(0))), ==,
@@ -242,8 +257,9 @@ static void test_dma_error_rsp(void)
     oe_wr(b, OE_PEER_DMA(0), OE_PEER_DMA_CLEAR_ERROR_MASK);
 
     /* outside B's window: cause 1 */
-    oe_peer(b, 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0, 64, 0);
-    oe_peer(a, 0, OE_MAC(1), OE_MODE_MIRROR_OUT, OE_RAM_BUF(0),
+    oe_peer(b, 0, OE_MAC(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL, OE_RAM_BUF(1), 0,
+            64, 0);
+    oe_peer(a, 0, OE_MAC(1), OE_MODE_MIRROR_LOCAL_TO_REMOTE, OE_RAM_BUF(0),
             OE_RAM_BUF(1) + 32, 64, 0);
     oe_peer_start(a, 0);
     expect_block(oe_peer_wait(a, 0), OE_ERR_REMOTE_INVALID);
@@ -251,18 +267,20 @@ static void test_dma_error_rsp(void)
     oe_wr(b, OE_PEER_DMA(0), OE_PEER_DMA_CLEAR_ERROR_MASK);
 
     /* B's window on unassigned addresses: read DECERR -> cause 5 -> 13 */
-    oe_peer(b, 0, OE_MAC(0), OE_MODE_MIRROR_OUT, 0xD0000000u, 0, WINDOW, 0);
-    oe_peer(a, 0, OE_MAC(1), OE_MODE_MIRROR_IN, OE_RAM_BUF(0), 0xD0000000u,
-            100, 0);
+    oe_peer(b, 0, OE_MAC(0), OE_MODE_MIRROR_LOCAL_TO_REMOTE, 0xD0000000u, 0,
+            WINDOW, 0);
+    oe_peer(a, 0, OE_MAC(1), OE_MODE_MIRROR_REMOTE_TO_LOCAL, OE_RAM_BUF(0),
+            0xD0000000u, 100, 0);
     oe_peer_start(a, 0);
     expect_block(oe_peer_wait(a, 0), OE_ERR_REMOTE_RD_DECERR);
     oe_wr(a, OE_PEER_DMA(0), OE_PEER_DMA_CLEAR_ERROR_MASK);
     oe_wr(b, OE_PEER_DMA(0), OE_PEER_DMA_CLEAR_ERROR_MASK);
 
     /* B without bus mastering: its write fails DECERR -> cause 7 -> 15 */
-    oe_peer(b, 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0, WINDOW, 0);
-    oe_peer(a, 0, OE_MAC(1), OE_MODE_MIRROR_OUT, OE_RAM_BUF(0), OE_RAM_BUF(1),
-            100, 0);
+    oe_peer(b, 0, OE_MAC(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL, OE_RAM_BUF(1), 0,
+            WINDOW, 0);
+    oe_peer(a, 0, OE_MAC(1), OE_MODE_MIRROR_LOCAL_TO_REMOTE, OE_RAM_BUF(0),
+            OE_RAM_BUF(1), 100, 0);
     qpci_config_writew(b->pci, PCI_COMMAND, PCI_COMMAND_MEMORY);
     oe_peer_start(a, 0);
     expect_block(oe_peer_wait(a, 0), OE_ERR_REMOTE_WR_DECERR);
@@ -271,8 +289,8 @@ static void test_dma_error_rsp(void)
     oe_wr(a, OE_PEER_DMA(0), OE_PEER_DMA_CLEAR_ERROR_MASK);
 
     /* A's own source unassigned: local read DECERR, code 5 */
-    oe_peer(a, 0, OE_MAC(1), OE_MODE_MIRROR_OUT, 0xD0000000u, OE_RAM_BUF(1),
-            100, 0);
+    oe_peer(a, 0, OE_MAC(1), OE_MODE_MIRROR_LOCAL_TO_REMOTE, 0xD0000000u,
+            OE_RAM_BUF(1), 100, 0);
     oe_peer_start(a, 0);
     expect_block(oe_peer_wait(a, 0), OE_ERR_LOCAL_RD_DECERR);
     hub_stop(&h);
@@ -309,8 +327,8 @@ static void test_multicast(void)
     hub_start(&h, 3, "", true);
     oe_ram_fill(h.qts, OE_RAM_BUF(0), size, 77);
     oe_wr(&h.d[0], OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, 4000);
-    oe_peer(&h.d[0], 0, OE_GROUP, OE_MODE_MIRROR_OUT, OE_RAM_BUF(0), remote,
-            size, 0);
+    oe_peer(&h.d[0], 0, OE_GROUP, OE_MODE_MIRROR_LOCAL_TO_REMOTE, OE_RAM_BUF(0),
+            remote, size, 0);
     for (int s = 1; s <= 2; s++) {
         oe_set_macs(&h.d[s], OE_MAC(s), OE_GROUP);
         /*
@@ -318,8 +336,8 @@ static void test_multicast(void)
          * collide, so both accept the same range; slave 2 gets a window
          * too small for the block and must refuse silently
          */
-        oe_peer(&h.d[s], 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(3),
-                0, s == 1 ? WINDOW : 16, 0);
+        oe_peer(&h.d[s], 0, OE_MAC(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL,
+                OE_RAM_BUF(3), 0, s == 1 ? WINDOW : 16, 0);
     }
     qtest_memset(h.qts, OE_RAM_BUF(3), 0, size + 8);
     oe_peer_start(&h.d[0], 0);
@@ -334,8 +352,8 @@ static void test_multicast(void)
                      OE_ERR_LOCAL_INVALID);
 
     /* a group read is rejected locally */
-    oe_peer(&h.d[0], 1, OE_GROUP, OE_MODE_MIRROR_IN, OE_RAM_BUF(0), remote,
-            64, 0);
+    oe_peer(&h.d[0], 1, OE_GROUP, OE_MODE_MIRROR_REMOTE_TO_LOCAL, OE_RAM_BUF(0),
+            remote, 64, 0);
     oe_peer_start(&h.d[0], 1);
     expect_block(oe_peer_wait(&h.d[0], 1), OE_ERR_LOCAL_INVALID);
 
@@ -444,14 +462,14 @@ static void test_rmem_errors(void)
     g_assert_cmphex(claim & OE_IRQ_CLAIM_VALID_MASK, ==,
                     OE_IRQ_CLAIM_VALID_MASK);
     g_assert_cmpuint((claim & OE_IRQ_CLAIM_SOURCE_MASK) >>
-                     OE_IRQ_CLAIM_SOURCE_SHIFT, ==, ENOC_SRC_RMEM_ERROR);
+                     OE_IRQ_CLAIM_SOURCE_SHIFT, ==, OE_SRC_RMEM_ERROR);
     g_assert_cmpuint(claim & OE_IRQ_CLAIM_PEER_IDX_MASK, ==, 1);
     oe_complete(a, claim);
     oe_wr(a, OE_PEER_DMA(1), OE_MODE_RMEM | OE_PEER_DMA_CLEAR_ERROR_MASK);
 
     /* B's entry is mode 2, not RMEM: refused */
     rmem_setup(&h, OE_RAM_BUF(1));
-    oe_wr(b, OE_PEER_DMA(0), OE_MODE_MIRROR_IN);
+    oe_wr(b, OE_PEER_DMA(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL);
     oe_wr(a, OE_RMEM + RMEM_SLICE, 1);
     g_assert_cmpuint(dma_code(oe_rd(a, OE_PEER_DMA(1))), ==,
                      OE_ERR_REMOTE_INVALID);
@@ -485,8 +503,8 @@ static void test_dma_timeout_clock_step(void)
 
     hub_start(&h, 2, "", false);
     oe_wr(&h.d[0], OE_CONFIG_DMA_TIMEOUT, timeout);
-    oe_peer(&h.d[0], 0, OE_MAC(9), OE_MODE_MIRROR_OUT, OE_RAM_BUF(0),
-            OE_RAM_BUF(1), 64, 0);
+    oe_peer(&h.d[0], 0, OE_MAC(9), OE_MODE_MIRROR_LOCAL_TO_REMOTE,
+            OE_RAM_BUF(0), OE_RAM_BUF(1), 64, 0);
     oe_peer_start(&h.d[0], 0);
     qtest_clock_step(h.qts, timeout * OE_NS_PER_CYCLE);     /* at deadline */
     g_assert_cmphex(oe_rd(&h.d[0], OE_PEER_DMA(0)) & OE_PEER_DMA_IDLE_MASK,
@@ -496,7 +514,7 @@ static void test_dma_timeout_clock_step(void)
 
     /* timeout 0 waits forever */
     oe_wr(&h.d[0], OE_CONFIG_DMA_TIMEOUT, 0);
-    oe_wr(&h.d[0], OE_PEER_DMA(0), OE_MODE_MIRROR_OUT |
+    oe_wr(&h.d[0], OE_PEER_DMA(0), OE_MODE_MIRROR_LOCAL_TO_REMOTE |
           OE_PEER_DMA_CLEAR_ERROR_MASK);
     oe_peer_start(&h.d[0], 0);
     qtest_clock_step(h.qts, 10 * NANOSECONDS_PER_SECOND);
@@ -627,7 +645,7 @@ static void test_raw_and_direct(void)
 static void irq_block(Hub *h, unsigned n)
 {
     oe_peer(&h->d[0], n, OE_MAC(1),
-            OE_MODE_MIRROR_OUT | OE_PEER_DMA_IRQ_ENABLE_MASK,
+            OE_MODE_MIRROR_LOCAL_TO_REMOTE | OE_PEER_DMA_IRQ_ENABLE_MASK,
             OE_RAM_BUF(0), OE_RAM_BUF(1) + 64 * n, 64, 0);
     oe_peer_start(&h->d[0], n);
     expect_block(oe_peer_wait(&h->d[0], n), 0);
@@ -636,8 +654,8 @@ static void irq_block(Hub *h, unsigned n)
 static void irq_setup(Hub *h)
 {
     hub_start(h, 2, "", false);
-    oe_peer(&h->d[1], 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0,
-            WINDOW, 0);
+    oe_peer(&h->d[1], 0, OE_MAC(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL,
+            OE_RAM_BUF(1), 0, WINDOW, 0);
     oe_wr(&h->d[0], OE_IRQ_EVENT_ENABLE,
           OE_IRQ_EVENT_ENABLE_PEER_DMA_COMPLETE_MASK);
     oe_wr(&h->d[0], OE_IRQ_CONTROL, OE_IRQ_CONTROL_GLOBAL_ENABLE_MASK);
@@ -648,7 +666,7 @@ static void check_claim(uint32_t claim, unsigned peer, unsigned seq)
     g_assert_cmphex(claim & OE_IRQ_CLAIM_VALID_MASK, ==,
                     OE_IRQ_CLAIM_VALID_MASK);
     g_assert_cmpuint((claim & OE_IRQ_CLAIM_SOURCE_MASK) >>
-                     OE_IRQ_CLAIM_SOURCE_SHIFT, ==, ENOC_SRC_PEER_DMA_COMPLETE);
+                     OE_IRQ_CLAIM_SOURCE_SHIFT, ==, OE_SRC_PEER_DMA);
     g_assert_cmpuint(claim & OE_IRQ_CLAIM_PEER_IDX_MASK, ==, peer);
     g_assert_cmpuint((claim & OE_IRQ_CLAIM_SEQUENCE_MASK) >>
                      OE_IRQ_CLAIM_SEQUENCE_SHIFT, ==, seq);
@@ -741,25 +759,27 @@ static void test_irq_intx(void)
 }
 
 /*
- * x-rx-loss (testing aid): a receiver that drops everything never answers,
- * so a unicast block times out; one that drops half is seen to lose some
- * fragments of a group write but not all.
+ * A lossy link (-object filter-fault on the receiver's port): a receiver
+ * that loses half the frames of a group write keeps some fragments but not
+ * all; one that loses everything never answers, so a unicast block times
+ * out.
  */
-static void test_rx_loss_property(void)
+static void test_lossy_link(void)
 {
     const uint32_t size = 100 * 1024, mfs = 1024;
     g_autofree uint8_t *src = g_malloc(size);
     uint32_t hits = 0;
     Hub h;
 
-    hub_start(&h, 3, "x-rx-loss=500,x-loss-seed=7", false);
+    hub_start_with(&h, 3, "", false,
+                   "-object filter-fault,id=loss,netdev=p1,drop=500,seed=7");
     oe_wr(&h.d[0], OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, mfs);
     oe_set_macs(&h.d[1], OE_MAC(1), OE_GROUP);
-    oe_peer(&h.d[1], 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0,
-            WINDOW, 0);
+    oe_peer(&h.d[1], 0, OE_MAC(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL,
+            OE_RAM_BUF(1), 0, WINDOW, 0);
     oe_ram_fill(h.qts, OE_RAM_BUF(0), size, 3);
     qtest_memset(h.qts, OE_RAM_BUF(1), 0, size);
-    oe_peer(&h.d[0], 0, OE_GROUP, OE_MODE_MIRROR_OUT, OE_RAM_BUF(0),
+    oe_peer(&h.d[0], 0, OE_GROUP, OE_MODE_MIRROR_LOCAL_TO_REMOTE, OE_RAM_BUF(0),
             OE_RAM_BUF(1), size, 0);
     oe_peer_start(&h.d[0], 0);
     expect_block(oe_peer_wait(&h.d[0], 0), 0);
@@ -778,12 +798,13 @@ static void test_rx_loss_property(void)
 
     /* all lost: the unicast block times out */
     hub_stop(&h);
-    hub_start(&h, 2, "x-rx-loss=1000", false);
+    hub_start_with(&h, 2, "", false,
+                   "-object filter-fault,id=loss,netdev=p1,drop=1000");
     oe_wr(&h.d[0], OE_CONFIG_DMA_TIMEOUT, 1000);
-    oe_peer(&h.d[0], 0, OE_MAC(1), OE_MODE_MIRROR_OUT, OE_RAM_BUF(0),
-            OE_RAM_BUF(1), 64, 0);
-    oe_peer(&h.d[1], 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0,
-            WINDOW, 0);
+    oe_peer(&h.d[0], 0, OE_MAC(1), OE_MODE_MIRROR_LOCAL_TO_REMOTE,
+            OE_RAM_BUF(0), OE_RAM_BUF(1), 64, 0);
+    oe_peer(&h.d[1], 0, OE_MAC(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL,
+            OE_RAM_BUF(1), 0, WINDOW, 0);
     oe_peer_start(&h.d[0], 0);
     qtest_clock_step(h.qts, 2000 * OE_NS_PER_CYCLE);
     expect_block(oe_rd(&h.d[0], OE_PEER_DMA(0)), OE_ERR_TIMEOUT);
@@ -812,6 +833,6 @@ int main(int argc, char **argv)
     qtest_add_func("/openenoc/hub/irq-msix", test_irq_msix);
     qtest_add_func("/openenoc/hub/irq-msi", test_irq_msi);
     qtest_add_func("/openenoc/hub/irq-intx", test_irq_intx);
-    qtest_add_func("/openenoc/hub/x-rx-loss", test_rx_loss_property);
+    qtest_add_func("/openenoc/hub/lossy-link", test_lossy_link);
     return g_test_run();
 }

@@ -294,8 +294,7 @@ static void test_help(void)
     g_autofree char *out = NULL, *err = NULL;
     static const char *const props[] = {
         "mac=", "netdev=", "clock-frequency=", "link-speed=", "engine=",
-        "rtl-model=", "vendor-id=", "device-id=", "x-rx-loss=",
-        "x-loss-seed=",
+        "rtl-model=", "vendor-id=", "device-id=",
     };
     int status = oe_run_qemu("-device openenoc,help", &out, &err);
 
@@ -330,7 +329,6 @@ static const BadProp bad_props[] = {
     { "mac=03:0e:0c:00:00:01", "must be a unicast address" },
     { "mac=zz", "mac" },
     { "netdev=nosuch", "nosuch" },
-    { "x-rx-loss=1001", "x-rx-loss is per mille" },
 };
 
 static void test_bad_properties(void)

@@ -60,10 +60,10 @@ static void test_migrate_mid_block(void)
     oe_set_macs(&s[1], OE_MAC(1), 0);
     oe_ram_fill(src, OE_RAM_BUF(0), BLOCK, 42);
     oe_wr(&s[0], OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, 4096);
-    oe_peer(&s[0], 0, OE_MAC(1), OE_MODE_MIRROR_OUT, OE_RAM_BUF(0),
+    oe_peer(&s[0], 0, OE_MAC(1), OE_MODE_MIRROR_LOCAL_TO_REMOTE, OE_RAM_BUF(0),
             OE_RAM_BUF(1), BLOCK, 0);
-    oe_peer(&s[1], 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0,
-            16 * MiB, 0);
+    oe_peer(&s[1], 0, OE_MAC(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL, OE_RAM_BUF(1),
+            0, 16 * MiB, 0);
     /* 513 fragments at 100 Mbit/s take about 0.2 s: migrate meanwhile */
     oe_peer_start(&s[0], 0);
     g_usleep(20000);
@@ -189,10 +189,10 @@ static void test_savevm_loadvm_mid_block(void)
     oe_ram_fill(qts, OE_RAM_BUF(0), BLOCK, 43);
     qtest_memset(qts, OE_RAM_BUF(1), 0, BLOCK);
     oe_wr(&d[0], OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, 4096);
-    oe_peer(&d[0], 0, OE_MAC(1), OE_MODE_MIRROR_OUT, OE_RAM_BUF(0),
+    oe_peer(&d[0], 0, OE_MAC(1), OE_MODE_MIRROR_LOCAL_TO_REMOTE, OE_RAM_BUF(0),
             OE_RAM_BUF(1), BLOCK, 0);
-    oe_peer(&d[1], 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0,
-            16 * MiB, 0);
+    oe_peer(&d[1], 0, OE_MAC(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL, OE_RAM_BUF(1),
+            0, 16 * MiB, 0);
     oe_peer_start(&d[0], 0);
     g_usleep(20000);
     RUN_JOB(qts, "save", "{'execute': 'snapshot-save', 'arguments': "
@@ -210,7 +210,8 @@ static void test_savevm_loadvm_mid_block(void)
             "'devices': ['disk0']}}");
     dma = oe_rd(&d[0], OE_PEER_DMA(0));
     g_test_message("peer dma after loadvm: 0x%08x", dma);
-    g_assert_cmphex(dma & OE_PEER_DMA_MODE_MASK, ==, OE_MODE_MIRROR_OUT);
+    g_assert_cmphex(dma & OE_PEER_DMA_MODE_MASK, ==,
+                    OE_MODE_MIRROR_LOCAL_TO_REMOTE);
     dma = oe_peer_wait(&d[0], 0);
     g_assert_cmphex(dma & (OE_PEER_DMA_DONE_MASK | OE_PEER_DMA_ERROR_MASK), ==,
                     OE_PEER_DMA_DONE_MASK);

@@ -26,9 +26,10 @@ static double multicast_seconds(const char *speed, uint32_t size,
     oe_open(&b, qts, bus, 5);
     oe_set_macs(&a, OE_MAC(0), 0);
     oe_set_macs(&b, OE_MAC(1), OE_GROUP);
-    oe_peer(&a, 0, OE_GROUP, OE_MODE_MIRROR_OUT, OE_RAM_BUF(0), OE_RAM_BUF(1),
-            size, 0);
-    oe_peer(&b, 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0, 16 * MiB, 0);
+    oe_peer(&a, 0, OE_GROUP, OE_MODE_MIRROR_LOCAL_TO_REMOTE, OE_RAM_BUF(0),
+            OE_RAM_BUF(1), size, 0);
+    oe_peer(&b, 0, OE_MAC(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL, OE_RAM_BUF(1), 0,
+            16 * MiB, 0);
     oe_ram_fill(qts, OE_RAM_BUF(0), size, 1);
     t0 = g_get_monotonic_time();
     oe_peer_start(&a, 0);

@@ -62,9 +62,10 @@ static void test_capture(void)
     }
     oe_fill(data, size, 11);
     qtest_bufwrite(qts, OE_RAM_BUF(0), data, size);
-    oe_peer(&d[0], 0, b, OE_MODE_MIRROR_OUT, OE_RAM_BUF(0), OE_RAM_BUF(1) + 1,
-            size, 0);
-    oe_peer(&d[1], 0, a, OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0, 1 * MiB, 0);
+    oe_peer(&d[0], 0, b, OE_MODE_MIRROR_LOCAL_TO_REMOTE, OE_RAM_BUF(0),
+            OE_RAM_BUF(1) + 1, size, 0);
+    oe_peer(&d[1], 0, a, OE_MODE_MIRROR_REMOTE_TO_LOCAL, OE_RAM_BUF(1), 0,
+            1 * MiB, 0);
     oe_peer_start(&d[0], 0);
     oe_peer_wait(&d[0], 0);
     /*

@@ -22,8 +22,7 @@
 
 #define OE_NS_PER_CYCLE 8                  /* at the default 125 MHz clock */
 
-/* Peer modes (endpoint.md section 3). */
-enum { OE_MODE_OFF, OE_MODE_RMEM, OE_MODE_MIRROR_IN, OE_MODE_MIRROR_OUT };
+/* Peer modes are OE_MODE_* of openenoc/regs.h. */
 
 /* MACs used throughout: unicast 02:0E:0C:00:00:1n, group 03:0E:0C:00:00:99. */
 #define OE_MAC(n)       (0x020E0C000010ull + (n))

@@ -34,11 +34,28 @@ static const char *const soak_names[SOAK__MAX] = {
     "direct C>A",
 };
 
+/*
+ * Raw frames that did not reach B within the wait (the row's `lost`), by
+ * cause. Raw DMA has no response and no timeout, so each is classified:
+ * - late: it completed B's descriptor after the wait (seen by the next raw
+ *   operation: the descriptor done with that frame);
+ * - filter: not late, and a filter-fault on its path (A's or B's) counted
+ *   a drop or a hold during the operation (a held frame goes out only
+ *   after the next frame in its direction: usually the next operation);
+ * - unexplained: neither.
+ */
+typedef struct RawLoss {
+    unsigned late, filter, unexplained;
+    uint32_t tag;               /* the last lost frame, not yet classified */
+    bool by_filter;             /* ... and whether a filter may have done it */
+} RawLoss;
+
 typedef struct Soak {
     Rig r;
     int port;
     unsigned migrations;
     uint32_t raw_tag;
+    RawLoss raw_loss;
     Row rows[SOAK__MAX + 1];    /* + migration */
 } Soak;
 
@@ -73,9 +90,12 @@ static void soak_config(Soak *k)
         oe_wr(d, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, MFS);
     }
     oe_peer(a, 1, OE_MAC(2), OE_MODE_RMEM, B_WIN, 0, WINDOW, 0);
-    oe_peer(b, 0, OE_MAC(0), OE_MODE_MIRROR_IN, B_WIN, 0, WINDOW, 0);
-    oe_peer(b, 1, OE_MAC(2), OE_MODE_MIRROR_OUT, B_WIN, 0, WINDOW, 0);
-    oe_peer(c, 1, OE_MAC(0), OE_MODE_MIRROR_IN, B_WIN, 0, WINDOW, 0);
+    oe_peer(b, 0, OE_MAC(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL,
+            B_WIN, 0, WINDOW, 0);
+    oe_peer(b, 1, OE_MAC(2), OE_MODE_MIRROR_LOCAL_TO_REMOTE,
+            B_WIN, 0, WINDOW, 0);
+    oe_peer(c, 1, OE_MAC(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL,
+            B_WIN, 0, WINDOW, 0);
     oe_peer(c, 2, OE_MAC(0), OE_MODE_RMEM, 0, B_BUF(8), RMEM_WORDS * 4,
             RMEM_SLICE);
 }
@@ -111,7 +131,7 @@ static void soak_mcast(Soak *k, Row *row)
     uint32_t seed = r->seed + 1, size = MCAST_SIZE;
 
     qtest_memset(r->n[2].qts, B_BUF(4), 0, size);
-    soak_block(k, row, 0, 2, OE_GROUP, OE_MODE_MIRROR_OUT, A_BUF(4),
+    soak_block(k, row, 0, 2, OE_GROUP, OE_MODE_MIRROR_LOCAL_TO_REMOTE, A_BUF(4),
                B_BUF(4), size, 0, 1, B_BUF(4));
     settle(r);
     for (int i = 1; i < 3; i++) {
@@ -231,22 +251,73 @@ static bool sink_expect(OeDev *d, Row *row, uint64_t dst, uint64_t src,
     return false;
 }
 
+/* Frames a node's filter dropped or held so far. */
+static uint64_t filter_faults(QTestState *qts)
+{
+    uint64_t n = 0;
+
+    for (int i = 0; i < 2; i++) {
+        QDict *rsp = qtest_qmp(qts, "{'execute': 'qom-get', 'arguments': "
+                               "{'path': '/objects/f0', 'property': %s}}",
+                               i ? "reordered" : "dropped");
+
+        g_assert_true(qdict_haskey(rsp, "return"));
+        n += qdict_get_int(rsp, "return");
+        qobject_unref(rsp);
+    }
+    return n;
+}
+
+/* Classify the previous lost frame, now that the next operation looks. */
+static void raw_loss_settle(RawLoss *l, bool arrived_late)
+{
+    if (!l->tag) {
+        return;
+    }
+    if (arrived_late) {
+        l->late++;
+    } else if (l->by_filter) {
+        l->filter++;
+    } else {
+        l->unexplained++;
+    }
+    l->tag = 0;
+}
+
 static void soak_raw(Soak *k, Row *row)
 {
     Rig *r = &k->r;
     OeDev *a = &r->n[0].d, *b = &r->n[1].d;
+    RawLoss *loss = &k->raw_loss;
     uint32_t tag = ++k->raw_tag, st;
     uint8_t f[RAW_LEN], got[RAW_LEN];
+    uint64_t faults0;
     int64_t t0 = g_get_monotonic_time();
 
     /* copies of earlier frames that reached B unarmed wait in its sink */
     sink_expect(b, row, OE_MAC(1), OE_MAC(0), 0, 0);
+    st = oe_rd(b, OE_RAW_RX_COMMAND_STATUS);
+    if (loss->tag && (st & OE_RAW_RX_COMMAND_STATUS_DONE_MASK)) {
+        /* the last lost frame, or another late one, came after the wait */
+        qtest_memread(r->n[1].qts, B_BUF(6), got, RAW_LEN);
+        raw_loss_settle(loss, ldl_le_p(got + 14) == loss->tag);
+    }
+    raw_loss_settle(loss, false);
     raw_frame(f, tag, OE_MAC(1), OE_MAC(0));
     qtest_memwrite(r->n[0].qts, A_BUF(6), f, RAW_LEN);
     qtest_memset(r->n[1].qts, B_BUF(6), 0, RAW_LEN);
-    oe_wr(b, OE_RAW_RX_BUFFER_ADDRESS, B_BUF(6));
-    oe_wr(b, OE_RAW_RX_BUFFER_CAPACITY, 2048);
-    oe_wr(b, OE_RAW_RX_COMMAND_STATUS, OE_RAW_RX_COMMAND_STATUS_REQUEST_MASK);
+    /*
+     * A descriptor still armed for a frame that never came takes this one
+     * (same buffer and capacity). A request written now would wait, be
+     * accepted in the very call that completes the descriptor and clear
+     * its done bit at once: every later frame would then look lost.
+     */
+    if (!(st & OE_RAW_RX_COMMAND_STATUS_ARMED_MASK)) {
+        oe_wr(b, OE_RAW_RX_BUFFER_ADDRESS, B_BUF(6));
+        oe_wr(b, OE_RAW_RX_BUFFER_CAPACITY, 2048);
+        oe_wr(b, OE_RAW_RX_COMMAND_STATUS,
+              OE_RAW_RX_COMMAND_STATUS_REQUEST_MASK);
+    }
     /*
      * Send only once B's descriptor is armed: a frame that comes before
      * goes to B's direct sink (and is checked there by the next raw
@@ -254,6 +325,7 @@ static void soak_raw(Soak *k, Row *row)
      */
     oe_poll(b, OE_RAW_RX_COMMAND_STATUS, OE_RAW_RX_COMMAND_STATUS_ARMED_MASK,
             OE_RAW_RX_COMMAND_STATUS_ARMED_MASK, 200);
+    faults0 = filter_faults(r->n[0].qts) + filter_faults(r->n[1].qts);
     oe_wr(a, OE_RAW_TX_BUFFER_ADDRESS, A_BUF(6));
     oe_wr(a, OE_RAW_TX_FRAME_LENGTH, RAW_LEN);
     oe_wr(a, OE_RAW_TX_COMMAND_STATUS, OE_RAW_TX_COMMAND_STATUS_REQUEST_MASK);
@@ -263,6 +335,9 @@ static void soak_raw(Soak *k, Row *row)
     outcome(row, OP_PUSH, 0, t0);
     if (!(st & OE_RAW_RX_COMMAND_STATUS_DONE_MASK)) {
         row->partial++;         /* lost on the way: raw has no timeout */
+        loss->tag = tag;
+        loss->by_filter = filter_faults(r->n[0].qts) +
+                          filter_faults(r->n[1].qts) != faults0;
         return;
     }
     qtest_memread(r->n[1].qts, B_BUF(6), got, RAW_LEN);
@@ -348,8 +423,8 @@ static void soak_migrate(Soak *k, Row *row)
 
     oe_ram_fill(r->n[1].qts, B_BUF(12), size, seed);
     qtest_memset(c->qts, A_BUF(12), 0, size);
-    oe_peer(&c->d, 0, OE_MAC(1), OE_MODE_MIRROR_IN, A_BUF(12), B_BUF(12),
-            size, 0);
+    oe_peer(&c->d, 0, OE_MAC(1), OE_MODE_MIRROR_REMOTE_TO_LOCAL, A_BUF(12),
+            B_BUF(12), size, 0);
     clear_error(&c->d, 0);
     t0 = g_get_monotonic_time();
     oe_peer_start(&c->d, 0);
@@ -385,11 +460,11 @@ static void soak_op(Soak *k, unsigned n)
 
     switch (n % SOAK__MAX) {
     case SOAK_PUSH:
-        soak_block(k, row, 0, 0, OE_MAC(1), OE_MODE_MIRROR_OUT, A_BUF(area),
-                   B_BUF(area), PUSH_SIZE, 0, 1, B_BUF(area));
+        soak_block(k, row, 0, 0, OE_MAC(1), OE_MODE_MIRROR_LOCAL_TO_REMOTE,
+                   A_BUF(area), B_BUF(area), PUSH_SIZE, 0, 1, B_BUF(area));
         break;
     case SOAK_PULL:
-        soak_block(k, row, 2, 0, OE_MAC(1), OE_MODE_MIRROR_IN,
+        soak_block(k, row, 2, 0, OE_MAC(1), OE_MODE_MIRROR_REMOTE_TO_LOCAL,
                    A_BUF(2 + area), B_BUF(2 + area), PULL_SIZE, 1, 2,
                    A_BUF(2 + area));
         break;
@@ -429,11 +504,18 @@ static void soak_report(Soak *k, int64_t secs, int64_t warm, int64_t rss0,
     g_test_message("SOAK %" PRId64 " s, %u migrations; RSS of A+B %" PRId64
                    " kB after %" PRId64 " s, %" PRId64 " kB at the end",
                    secs, k->migrations, rss0, warm / G_USEC_PER_SEC, rss1);
+    raw_loss_settle(&k->raw_loss, false);
+    g_test_message("SOAK raw A>B lost %u: %u arrived after the wait, %u "
+                   "met a filter drop or hold, %u unexplained",
+                   k->rows[SOAK_RAW].partial, k->raw_loss.late,
+                   k->raw_loss.filter, k->raw_loss.unexplained);
     g_test_message("BENCH soak.ops %u ops", total.ops);
     g_test_message("BENCH soak.mismatches %u ops", total.mismatches);
     g_test_message("BENCH soak.hangs %u ops", total.hangs);
     g_test_message("BENCH soak.rss_growth_pct %.1f %%",
                    rss0 ? 100.0 * (rss1 - rss0) / rss0 : 0.0);
+    g_test_message("BENCH soak.raw_lost_unexplained %u frames",
+                   k->raw_loss.unexplained);
 }
 
 static void test_soak(void)

@@ -212,7 +212,8 @@ static void test_dma_write_bytes(void *obj, void *arg,
 
     wire_start(&w, obj, arg);
     qtest_memwrite(w.qts, LOCAL + 3, data, 5);
-    oe_peer(&w.d, 0, PEER, OE_MODE_MIRROR_OUT, LOCAL + 3, 0x12345678, 5, 0);
+    oe_peer(&w.d, 0, PEER, OE_MODE_MIRROR_LOCAL_TO_REMOTE, LOCAL + 3,
+            0x12345678, 5, 0);
     for (uint32_t rid = 0; rid < 2; rid++) {
         oe_peer_start(&w.d, 0);
         f_head(&want, PEER, DEV, 0x40);
@@ -249,7 +250,8 @@ static void test_dma_read_bytes(void *obj, void *arg,
 
     wire_start(&w, obj, arg);
     oe_fill(data, sizeof(data), 9);
-    oe_peer(&w.d, 0, PEER, OE_MODE_MIRROR_IN, LOCAL + 1, 0xA0000002, 7, 0);
+    oe_peer(&w.d, 0, PEER, OE_MODE_MIRROR_REMOTE_TO_LOCAL, LOCAL + 1,
+            0xA0000002, 7, 0);
     oe_peer_start(&w.d, 0);
     f_head(&want, PEER, DEV, 0x30);
     f_le32(&want, 0);
@@ -295,7 +297,7 @@ static void test_error_rsp_received(void *obj, void *arg,
     Wire w;
 
     wire_start(&w, obj, arg);
-    oe_peer(&w.d, 0, PEER, OE_MODE_MIRROR_OUT, LOCAL, 0x1000, 8, 0);
+    oe_peer(&w.d, 0, PEER, OE_MODE_MIRROR_LOCAL_TO_REMOTE, LOCAL, 0x1000, 8, 0);
     for (uint32_t cause = 1; cause <= 7; cause++) {
         oe_peer_start(&w.d, 0);
         g_assert_true(wire_recv(&w, want.b, sizeof(want.b), 5000) > 0);
@@ -305,7 +307,7 @@ static void test_error_rsp_received(void *obj, void *arg,
         wire_send(&w, rsp.b, rsp.n);
         oe_peer_wait(&w.d, 0);
         g_assert_cmpuint(dma_code(&w.d, 0), ==, 8 + cause);
-        oe_wr(&w.d, OE_PEER_DMA(0), OE_MODE_MIRROR_OUT |
+        oe_wr(&w.d, OE_PEER_DMA(0), OE_MODE_MIRROR_LOCAL_TO_REMOTE |
               OE_PEER_DMA_CLEAR_ERROR_MASK);
     }
     wire_stop(&w);
@@ -451,7 +453,7 @@ static void test_responder_bytes(void *obj, void *arg,
 
     /* DMA write (mode 2) then DMA read (mode 3) of 9 unaligned bytes */
     oe_fill(data, sizeof(data), 3);
-    oe_wr(&w.d, OE_PEER_DMA(0), OE_MODE_MIRROR_IN);
+    oe_wr(&w.d, OE_PEER_DMA(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL);
     f_head(&req, DEV, PEER, 0x40);
     f_le32(&req, 0x2001);
     f_le32(&req, LOCAL + 0x21);
@@ -465,7 +467,7 @@ static void test_responder_bytes(void *obj, void *arg,
     qtest_memread(w.qts, LOCAL + 0x21, got, 9);
     g_assert_cmpmem(got, 9, data, 9);
 
-    oe_wr(&w.d, OE_PEER_DMA(0), OE_MODE_MIRROR_OUT);
+    oe_wr(&w.d, OE_PEER_DMA(0), OE_MODE_MIRROR_LOCAL_TO_REMOTE);
     f_head(&req, DEV, PEER, 0x30);
     f_le32(&req, 0x2002);
     f_le32(&req, LOCAL + 0x21);
@@ -478,7 +480,7 @@ static void test_responder_bytes(void *obj, void *arg,
     expect_frame(&w, &want);
 
     /* a DMA write with a wrong EndOfData: cause 2 on the wire, code 10 */
-    oe_wr(&w.d, OE_PEER_DMA(0), OE_MODE_MIRROR_IN);
+    oe_wr(&w.d, OE_PEER_DMA(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL);
     f_head(&req, DEV, PEER, 0x40);
     f_le32(&req, 0x2003);
     f_le32(&req, LOCAL + 0x40);
@@ -494,7 +496,7 @@ static void test_responder_bytes(void *obj, void *arg,
 
     /* a group write is executed but never answered */
     oe_wr(&w.d, OE_PEER_DMA(0),
-          OE_MODE_MIRROR_IN | OE_PEER_DMA_CLEAR_ERROR_MASK);
+          OE_MODE_MIRROR_REMOTE_TO_LOCAL | OE_PEER_DMA_CLEAR_ERROR_MASK);
     oe_wr_mac(&w.d, OE_CONFIG_MULTICAST_ADDRESS, OE_GROUP);
     f_head(&req, OE_GROUP, PEER, 0x40);
     f_le32(&req, 0x2004);
@@ -535,7 +537,7 @@ static void test_timeout_at_expiry_and_late(void *obj, void *arg,
 
     wire_start(&w, obj, arg);
     oe_wr(&w.d, OE_CONFIG_DMA_TIMEOUT, timeout);
-    oe_peer(&w.d, 0, PEER, OE_MODE_MIRROR_OUT, LOCAL, 0x1000, 4, 0);
+    oe_peer(&w.d, 0, PEER, OE_MODE_MIRROR_LOCAL_TO_REMOTE, LOCAL, 0x1000, 4, 0);
 
     /* reply exactly at the deadline cycle: success */
     cycle_align(w.qts);
@@ -567,7 +569,7 @@ static void test_timeout_at_expiry_and_late(void *obj, void *arg,
     g_assert_cmpuint(dma_code(&w.d, 0), ==, OE_ERR_TIMEOUT);
 
     /* next block: Request ID 2, completes normally */
-    oe_wr(&w.d, OE_PEER_DMA(0), OE_MODE_MIRROR_OUT |
+    oe_wr(&w.d, OE_PEER_DMA(0), OE_MODE_MIRROR_LOCAL_TO_REMOTE |
           OE_PEER_DMA_CLEAR_ERROR_MASK);
     oe_peer_start(&w.d, 0);
     g_assert_cmpint(wire_recv(&w, got, sizeof(got), 5000), >, 0);
@@ -601,7 +603,8 @@ static void test_backpressure_keeps_order(void *obj, void *arg,
     oe_fill(src, size, 21);
     qtest_memwrite(w.qts, LOCAL, src, size);
     oe_wr(&w.d, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, frag);
-    oe_peer(&w.d, 0, group, OE_MODE_MIRROR_OUT, LOCAL, 0x40000000, size, 0);
+    oe_peer(&w.d, 0, group, OE_MODE_MIRROR_LOCAL_TO_REMOTE, LOCAL, 0x40000000,
+            size, 0);
     oe_peer_start(&w.d, 0);
     /* not reading: the socket fills (about 200 KiB) and the device waits */
     g_usleep(200 * 1000);

@@ -38,10 +38,10 @@ static void test_dma_across_processes(gconstpointer data)
 
     oe_pair_start(&p, GPOINTER_TO_INT(data), "");
     oe_ram_fill(p.qts[0], OE_RAM_BUF(0), size, 31);
-    oe_peer(&p.d[0], 0, OE_MAC(1), OE_MODE_MIRROR_OUT, OE_RAM_BUF(0),
-            OE_RAM_BUF(1), size, 0);
-    oe_peer(&p.d[1], 0, OE_MAC(0), OE_MODE_MIRROR_IN, OE_RAM_BUF(1), 0,
-            16 * MiB, 0);
+    oe_peer(&p.d[0], 0, OE_MAC(1), OE_MODE_MIRROR_LOCAL_TO_REMOTE,
+            OE_RAM_BUF(0), OE_RAM_BUF(1), size, 0);
+    oe_peer(&p.d[1], 0, OE_MAC(0), OE_MODE_MIRROR_REMOTE_TO_LOCAL,
+            OE_RAM_BUF(1), 0, 16 * MiB, 0);
     oe_peer_start(&p.d[0], 0);
     g_assert_cmphex(oe_peer_wait(&p.d[0], 0) & (OE_PEER_DMA_DONE_MASK |
                     OE_PEER_DMA_ERROR_MASK), ==, OE_PEER_DMA_DONE_MASK);

@@ -1,3 +1,4 @@
+csr/openenoc_csr_pkg.sv
 openenoc_oetp_pkg.sv
 openenoc_axis_if.sv
 openenoc_dma_transfer_if.sv

@@ -5,6 +5,7 @@
 // timer starts at the frame's Ethernet TLAST handshake; RX reports the
 // matching validated response. Group writes complete locally.
 module openenoc_oetp_initiator
+  import openenoc_csr_pkg::*;
   import openenoc_oetp_pkg::*;
 (
   input  logic         clk,
@@ -89,8 +90,9 @@ module openenoc_oetp_initiator
   assign stat         = stat_q;
 
   assign lk_req.kind      = LOOKUP_BY_INDEX;
-  assign lk_req.mode_mask = (cmd_q.kind == KIND_RMEM) ? 4'b0010
-                          : (cmd_q.op == OP_WRITE)   ? 4'b1000 : 4'b0100;
+  assign lk_req.mode_mask = (cmd_q.kind == KIND_RMEM) ? 4'(1 << MODE_RMEM)
+                          : (cmd_q.op == OP_WRITE)   ? 4'(1 << MODE_MIRROR_LOCAL_TO_REMOTE)
+                                                     : 4'(1 << MODE_MIRROR_REMOTE_TO_LOCAL);
   assign lk_req.peer      = cmd_q.peer;
   assign lk_req.mac       = '0;
 

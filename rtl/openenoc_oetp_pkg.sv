@@ -2,6 +2,8 @@
 // (shared/spec/oetp-engine.txt). The wire layout itself is written once in
 // include/openenoc/oetp.h; the values here are the same facts in SV form.
 package openenoc_oetp_pkg;
+  // CSR error codes (ERR_*, error_code_e): generated from the register map.
+  import openenoc_csr_pkg::*;
 
   // Fixed path widths: the spec allows no other (checked at elaboration).
   localparam int DATA_W     = 32;
@@ -31,15 +33,6 @@ package openenoc_oetp_pkg;
     CMD_DMA_WRITE_RSP  = 8'h41,
     CMD_ERROR_RSP      = 8'hFF
   } oetp_cmd_e;
-
-  // CSR error codes: 1..7 local, 8 timeout, 9..15 remote (= 8 + wire cause).
-  typedef enum logic [ERR_W-1:0] {
-    ERR_NONE          = 4'd0,
-    ERR_LOCAL_INVALID = 4'd1,
-    ERR_LOCAL_AXIS    = 4'd2,
-    ERR_TIMEOUT       = 4'd8,
-    ERR_REMOTE_AXIS   = 4'd10
-  } oetp_err_e;
 
   typedef enum logic [1:0] {
     ROUTE_PEER         = 2'd0,

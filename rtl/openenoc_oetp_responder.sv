@@ -5,6 +5,7 @@
 // nothing for a group write. A DMA read reply streams its Data while the
 // source read is still running; its completion is the source status.
 module openenoc_oetp_responder
+  import openenoc_csr_pkg::*;
   import openenoc_oetp_pkg::*;
 (
   input  logic        clk,

@@ -8,6 +8,7 @@
 // at their fixed positions; the outcome goes to rx_status (incoming write)
 // or to the initiator (response), never into the payload.
 module openenoc_oetp_rx
+  import openenoc_csr_pkg::*;
   import openenoc_oetp_pkg::*;
 (
   input  logic              clk,
@@ -126,27 +127,52 @@ module openenoc_oetp_rx
                      hdr_q[1][7:0], hdr_q[1][15:8]};
   wire [47:0] src = {hdr_q[1][23:16], hdr_q[1][31:24], hdr_q[2][7:0], hdr_q[2][15:8],
                      hdr_q[2][23:16], hdr_q[2][31:24]};
-  wire [15:0] etype = {hdr_q[3][7:0], hdr_q[3][15:8]};
-  wire [7:0]  magic = hdr_q[3][23:16];
-  // a frame that ends right after Magic is malformed oETP, never raw; its
-  // missing Cmd reads as the unassigned 0
-  wire [7:0]  cmd   = fb_q >= 16'd16 ? hdr_q[3][31:24] : 8'h00;
-  wire        is_oetp  = fb_q >= 16'd15 && etype == ETHERTYPE && magic == MAGIC;
   wire        group    = dst[40];
+  // What RX_CLASSIFY and the later states need from the header's size and
+  // word 3 is registered with the header word that completes it (RX_HEADER
+  // writes them at every beat, word 3's decode with word 3), so neither a
+  // byte-count compare nor the command decode sits in front of the
+  // classification and the parameter and Data stages; RX_IDLE clears them
+  // for a frame that ends before word 3. A frame that ends right after Magic
+  // is malformed oETP, never raw; its missing Cmd reads as the unassigned 0.
+  typedef struct packed {
+    logic [7:0] cmd;                // Cmd (0 when the frame has < 16 bytes)
+    logic       known;              // cmd_known(cmd)
+    logic [2:0] np;                 // cmd_nparams(cmd)
+    logic       rsp;                // a response
+    logic       rd_req;             // RMEM_READ_REQ or DMA_READ_REQ
+    logic       rd_rsp, wr_req;     // DMA_READ_RSP, DMA_WRITE_REQ (Data follow)
+  } cmd_dec_t;
+  function automatic cmd_dec_t cmd_decode(input logic [7:0] c);
+    cmd_decode.cmd    = c;
+    cmd_decode.known  = cmd_known(c);
+    cmd_decode.np     = cmd_nparams(c);
+    cmd_decode.rsp    = cmd_is_response(c);
+    cmd_decode.rd_req = c == CMD_RMEM_READ_REQ || c == CMD_DMA_READ_REQ;
+    cmd_decode.rd_rsp = c == CMD_DMA_READ_RSP;
+    cmd_decode.wr_req = c == CMD_DMA_WRITE_REQ;
+  endfunction
+  logic       fb14_q, fb15_q;       // the header has 14 / 15 bytes or more
+  logic       oetp_hdr_q;           // EtherType 0x88B5 and Magic 0x0E
+  cmd_dec_t   cd_q;
+  wire  [7:0] cmd      = cd_q.cmd;
+  wire        rsp_q    = cd_q.rsp;
+  wire        rd_rsp_q = cd_q.rd_rsp;
+  wire        wr_req_q = cd_q.wr_req;
+  wire        is_oetp  = fb15_q && oetp_hdr_q;
   // dst_ok and raw_ok come from flops (dst_ok_q, raw_ok_q, made every
   // cycle): the destination words are in place two cycles before
   // RX_CLASSIFY for any frame that reaches the checks (14 bytes or more)
   logic       dst_ok_q, raw_ok_q;
   wire        dst_ok   = dst_ok_q;
-  wire        read_req = cmd == CMD_RMEM_READ_REQ || cmd == CMD_DMA_READ_REQ;
-  wire [2:0]  np       = cmd_nparams(cmd);
+  wire [2:0]  np       = cd_q.np;
   wire        raw_ok   = raw_ok_q;
   wire        raw_ok_c = conf.receive_mode != 2'd0 &&
                          (conf.receive_mode == 2'd3 || dst == conf.mac_address ||
                           dst == 48'hFFFF_FFFF_FFFF || (conf.receive_mode == 2'd2 && group));
 
   assign lk_req.kind      = LOOKUP_BY_MAC;
-  assign lk_req.mode_mask = 4'b1110;
+  assign lk_req.mode_mask = ~4'(1 << MODE_DISABLED);
   assign lk_req.peer      = '0;
   assign lk_req.mac       = src;
 
@@ -162,8 +188,15 @@ module openenoc_oetp_rx
     endcase
   end
   wire       in_fire = in_valid && in_ready;
+  // The states take their beat on their own ready term (in_valid alone
+  // where they are always ready), so the held-word and output-slice terms of
+  // RX_DATA and RX_RAW_STREAM sit only in front of those two states' logic.
+  wire       fire_data = in_valid && (!held_valid_q || (can_load && !held_final_q));
+  wire       fire_raw  = in_valid && can_load && !held_valid_q;
   wire [2:0] kb      = keep_bytes(in_keep);
   wire [15:0] fb_next = (fb_q > 16'hFFF0) ? fb_q : fb_q + 16'(kb);
+  // the header's byte count after this beat (RX_HEADER: fb_q is at most 12)
+  wire [4:0]  hb_next = {1'b0, fb_q[3:0]} + 5'(kb);
 
   // response matching on the Request ID word itself, which must be whole (a
   // frame cut inside it cannot be associated with the request); the
@@ -175,9 +208,9 @@ module openenoc_oetp_rx
   // The matched response has finished on the wire (its TLAST handshake is
   // now or was the last edge); the verdict follows, so the timer must not
   // expire in between: a response completed at expiry wins.
-  wire ending /*verilator public_flat_rd*/ = matched_q && ((in_fire && in_last &&
-                (state_q == RX_META || state_q == RX_DATA || state_q == RX_EOD ||
-                 state_q == RX_TAIL)) || state_q == RX_FINAL);
+  wire ending /*verilator public_flat_rd*/ = matched_q && ((in_valid && in_last &&
+                (state_q == RX_META || (state_q == RX_DATA && fire_data) ||
+                 state_q == RX_EOD || state_q == RX_TAIL)) || state_q == RX_FINAL);
   assign ini_ending = ending;
   // the initiating context timed out under a matched response
   wire aborted   = matched_q && !ctx.waiting;
@@ -190,10 +223,14 @@ module openenoc_oetp_rx
   function automatic logic [LEN_W-1:0] data_last(input logic [LEN_W-1:0] len);
     data_last = (len >> 2) - LEN_W'(len[1:0] == 2'b00);
   endfunction
+  // data_last(len) == 0, without the subtraction: Length 1..4
+  function automatic logic one_word(input logic [LEN_W-1:0] len);
+    one_word = len[LEN_W-1:3] == '0 && len[2:0] != 3'd0 && len[2:0] <= 3'd4;
+  endfunction
   function automatic logic [15:0] data_frame(input logic [15:0] len, input logic [7:0] c);
     data_frame = (len + 16'd23 + {11'd0, cmd_nparams(c), 2'b00}) & 16'hFFFC;
   endfunction
-  wire [15:0] logical_frame = (cmd == CMD_DMA_WRITE_REQ || cmd == CMD_DMA_READ_RSP)
+  wire [15:0] logical_frame = (wr_req_q || rd_rsp_q)
                               ? dframe_q : 16'd16 + {11'd0, np, 2'b00};
   // the word completing Length keeps only its meaningful bytes
   // dfinal_q is wc_q == dlast_q, kept beside the word count (it changes
@@ -284,6 +321,10 @@ module openenoc_oetp_rx
       dst_ok_q      <= 1'b0;
       raw_ok_q      <= 1'b0;
       fin_q         <= 1'b0;
+      fb14_q        <= 1'b0;
+      fb15_q        <= 1'b0;
+      oetp_hdr_q    <= 1'b0;
+      cd_q          <= cmd_decode(8'h00);
     end else begin
       admit_valid_q <= 1'b0;
       ini_done_q    <= 1'b0;
@@ -323,7 +364,11 @@ module openenoc_oetp_rx
           hdr_q       <= '0;
           last_seen_q <= 1'b0;
           fb_q        <= '0;
-          if (in_fire) begin
+          fb14_q      <= 1'b0;
+          fb15_q      <= 1'b0;
+          cd_q        <= cmd_decode(8'h00);
+          oetp_hdr_q  <= 1'b0;
+          if (in_valid) begin
             hdr_q[0]   <= in_data;
             hkeep_q[0] <= in_keep;
             nhdr_q     <= 3'd1;
@@ -334,24 +379,29 @@ module openenoc_oetp_rx
         end
 
         RX_HEADER: begin
-          if (in_fire) begin
+          if (in_valid) begin
             hdr_q[nhdr_q[1:0]]   <= in_data;
             hkeep_q[nhdr_q[1:0]] <= in_keep;
             nhdr_q               <= nhdr_q + 3'd1;
+            fb14_q               <= hb_next >= 5'd14;
+            fb15_q               <= hb_next >= 5'd15;
+            if (nhdr_q[1:0] == 2'd3) begin
+              oetp_hdr_q <= in_data[23:0] == {MAGIC, ETHERTYPE[7:0], ETHERTYPE[15:8]};
+              cd_q       <= cmd_decode(hb_next[4] ? in_data[31:24] : 8'h00);
+            end
             if (nhdr_q == 3'd3 || in_last) state_q <= RX_CLASSIFY;
           end
         end
 
         RX_CLASSIFY: begin
-          if (fb_q < 16'd14) begin
+          if (!fb14_q) begin
             state_q <= last_seen_q ? RX_IDLE : RX_DROP;
           end else if (is_oetp) begin
             // malformed oETP never falls through to the raw path
             // (a response to the group MAC is matched like any other)
-            if (!dst_ok || src[40] || !cmd_known(cmd) ||
-                (!cmd_is_response(cmd) && group && read_req))
+            if (!dst_ok || src[40] || !cd_q.known || (!rsp_q && group && cd_q.rd_req))
               state_q <= last_seen_q ? RX_IDLE : RX_DROP;
-            else if (cmd_is_response(cmd))
+            else if (rsp_q)
               state_q <= last_seen_q ? RX_IDLE : RX_META;
             else begin
               lk_valid_q <= 1'b1;
@@ -384,53 +434,63 @@ module openenoc_oetp_rx
         RX_META: begin
           if (aborted) begin
             state_q <= RX_DROP;
-          end else if (in_fire && in_keep != 4'hF) begin
+          end else if (in_valid && in_keep != 4'hF) begin
             // the frame ends inside a parameter: the parameter is missing
             // (a reply without its whole Request ID is unmatched)
-            state_q <= (cmd_is_response(cmd) && pidx_q == 3'd0) ? RX_IDLE : RX_FINAL;
-          end else if (in_fire) begin
+            state_q <= (rsp_q && pidx_q == 3'd0) ? RX_IDLE : RX_FINAL;
+          end else if (in_valid) begin
             p_q[pidx_q[1:0]] <= in_data;
             pidx_q           <= pidx_q + 3'd1;
-            if (cmd_is_response(cmd) && pidx_q == 3'd0 && !rsp_match) begin
+            // Length's registers follow from Length alone, matched reply or
+            // not (an unmatched one is dropped and never reads them), so the
+            // Request ID compare does not sit in front of them
+            if (rd_rsp_q && pidx_q + 3'd1 == np) begin
+              dlen_q   <= ctx.len[1:0];
+              dlast_q  <= data_last(ctx.len);
+              dfinal_q <= one_word(ctx.len);          // wc_q is 0 here
+              dframe_q <= data_frame(ctx.len[15:0], CMD_DMA_READ_RSP);
+            end
+            if (wr_req_q) begin
+              // a request (never matched against the context: tested first)
+              if (pidx_q + 3'd1 == np) begin
+                dlen_q   <= in_data[1:0];
+                dlast_q  <= data_last(in_data);
+                dfinal_q <= one_word(in_data);
+                dframe_q <= data_frame(in_data[15:0], CMD_DMA_WRITE_REQ);
+                if (in_data == '0 || in_data > LEN_W'(frag_ceil)) begin
+                  admit_valid_q <= 1'b1;
+                  admit_q       <= make_admit(ERR_LOCAL_INVALID);
+                  rseq_q        <= rseq_q + 1;
+                  state_q       <= in_last ? RX_IDLE : RX_DROP;
+                end else begin
+                  admit_valid_q  <= 1'b1;
+                  admit_q        <= make_admit(ERR_NONE);
+                  admit_q.len    <= in_data;
+                  admitted_q     <= 1'b1;
+                  rseq_q         <= rseq_q + 1;
+                  o_id_q         <= rseq_q;
+                  o_dest_q       <= {ROUTE_PEER, peer_q};
+                  o_user_q       <= 2'b11;     // responder role, last
+                  trunc_q        <= in_last;
+                  state_q        <= RX_REQUEST;
+                end
+              end else if (in_last) begin
+                state_q <= RX_FINAL;              // truncated inside the parameters
+              end
+            end else if (rsp_q && pidx_q == 3'd0 && !rsp_match) begin
               state_q <= in_last ? RX_IDLE : RX_DROP;   // unmatched or late reply
             end else begin
-              if (cmd_is_response(cmd) && pidx_q == 3'd0) begin
+              if (rsp_q && pidx_q == 3'd0) begin
                 matched_q  <= 1'b1;
                 ini_busy_q <= 1'b1;
               end
               if (pidx_q + 3'd1 == np) begin
-                if (cmd == CMD_DMA_READ_RSP) begin
-                  dlen_q   <= ctx.len[1:0];
-                  dlast_q  <= data_last(ctx.len);
-                  dfinal_q <= data_last(ctx.len) == '0;   // wc_q is 0 here
-                  dframe_q <= data_frame(ctx.len[15:0], CMD_DMA_READ_RSP);
+                if (rd_rsp_q) begin
                   o_id_q   <= ctx.seq;
                   o_dest_q <= {ROUTE_PEER, ctx.peer};
                   o_user_q <= {1'b0, ctx.last};
                   trunc_q  <= in_last;
                   state_q  <= in_last ? RX_FINAL : RX_DATA;
-                end else if (cmd == CMD_DMA_WRITE_REQ) begin
-                  dlen_q  <= in_data[1:0];
-                  dlast_q  <= data_last(in_data);
-                  dfinal_q <= data_last(in_data) == '0;
-                  dframe_q <= data_frame(in_data[15:0], CMD_DMA_WRITE_REQ);
-                  if (in_data == '0 || in_data > LEN_W'(frag_ceil)) begin
-                    admit_valid_q <= 1'b1;
-                    admit_q       <= make_admit(ERR_LOCAL_INVALID);
-                    rseq_q        <= rseq_q + 1;
-                    state_q       <= in_last ? RX_IDLE : RX_DROP;
-                  end else begin
-                    admit_valid_q  <= 1'b1;
-                    admit_q        <= make_admit(ERR_NONE);
-                    admit_q.len    <= in_data;
-                    admitted_q     <= 1'b1;
-                    rseq_q         <= rseq_q + 1;
-                    o_id_q         <= rseq_q;
-                    o_dest_q       <= {ROUTE_PEER, peer_q};
-                    o_user_q       <= 2'b11;     // responder role, last
-                    trunc_q        <= in_last;
-                    state_q        <= RX_REQUEST;
-                  end
                 end else begin
                   state_q <= in_last ? RX_FINAL : RX_TAIL;
                 end
@@ -450,7 +510,7 @@ module openenoc_oetp_rx
           if (aborted) begin
             held_final_q <= 1'b1;
             state_q      <= RX_DROP;
-          end else if (in_fire) begin
+          end else if (fire_data) begin
             if (held_valid_q) begin
               o_valid_q <= 1'b1;
               o_data_q  <= held_data_q;
@@ -476,15 +536,15 @@ module openenoc_oetp_rx
         RX_EOD: begin
           if (aborted) begin
             state_q <= RX_DROP;
-          end else if (in_fire) begin
+          end else if (in_valid) begin
             eod_ok_q <= (in_data == EOD) && (in_keep == 4'hF);
             state_q  <= in_last ? RX_FINAL : RX_TAIL;
           end
         end
 
         RX_TAIL: begin
-          if (aborted)                  state_q <= RX_DROP;
-          else if (in_fire && in_last)  state_q <= RX_FINAL;
+          if (aborted)                 state_q <= RX_DROP;
+          else if (in_valid && in_last) state_q <= RX_FINAL;
         end
 
         RX_FINAL: begin
@@ -496,7 +556,7 @@ module openenoc_oetp_rx
               ini_busy_q <= 1'b0;
               res_q.len  <= dbytes_q;
               res_q.rdata <= p_q[1];
-              if (cmd == CMD_DMA_READ_RSP)
+              if (rd_rsp_q)
                 res_q.code <= data_ok ? ERR_NONE : ERR_REMOTE_AXIS;
               else if (!len_ok_q || !all_params)
                 res_q.code <= ERR_REMOTE_AXIS;      // malformed but associated reply
@@ -532,7 +592,7 @@ module openenoc_oetp_rx
         end
 
         RX_DROP: begin
-          if (in_fire && in_last) state_q <= RX_IDLE;
+          if (in_valid && in_last) state_q <= RX_IDLE;
           else if (last_seen_q)   state_q <= RX_IDLE;
         end
 
@@ -561,7 +621,7 @@ module openenoc_oetp_rx
         end
 
         RX_RAW_STREAM: begin
-          if (in_fire) begin
+          if (fire_raw) begin
             o_valid_q <= 1'b1;
             o_data_q  <= in_data;
             o_keep_q  <= raw_cut ? (in_keep & last_keep(raw_room[1:0])) : in_keep;

@@ -6,6 +6,7 @@
 // complete source. A frame is finished (and its owner told) only at the
 // Ethernet-facing TLAST handshake, after the TX register slice.
 module openenoc_oetp_tx
+  import openenoc_csr_pkg::*;
   import openenoc_oetp_pkg::*;
 (
   input  logic              clk,
@@ -117,19 +118,30 @@ module openenoc_oetp_tx
   wire  ini_elig = local_tx_en && eligible(ini_job_valid, ini_job, ini_stat);
   wire  c_raw    = !rsp_elig && head_raw && local_tx_en && (!ini_elig || raw_turn_q);
   wire  c_ini    = !rsp_elig && !c_raw && ini_elig;
-  // each owner's verdict is computed beside the other and then selected
-  // (an AND-OR, which synthesis does not fold into one comparator behind a
-  // multiplexer), not recomputed on the selected job
-  wire  c_failed = (rsp_elig && pre_failed(rsp_job, rsp_stat)) ||
-                   (!rsp_elig && pre_failed(ini_job, ini_stat));
-  // c_stat.valid is read through c_failed
+  // Each owner's verdict is registered on its own and selected by the
+  // registered choice, so neither the choice (the TID compares of the
+  // eligibility) nor a multiplexer sits in front of the verdict's compares.
+  typedef struct packed {
+    logic             failed;   // pre_failed: no frame
+    logic             drain;    // the failed source streamed beats to drain
+    logic             data;     // a frame with Data starts: its first beat is taken
+    logic [ERR_W-1:0] code;     // the failed source's code
+  } verdict_t;
   // verilator lint_off UNUSEDSIGNAL
-  src_status_t c_stat;
+  function automatic verdict_t verdict(input tx_job_t j, input src_status_t s);
+    verdict.failed = pre_failed(j, s);
+    verdict.drain  = s.len != '0;
+    verdict.data   = j.has_data && !pre_failed(j, s);
+    verdict.code   = (s.code != ERR_NONE) ? s.code : ERR_LOCAL_AXIS;
+  endfunction
   // verilator lint_on UNUSEDSIGNAL
-  assign c_stat  = rsp_elig ? rsp_stat : ini_stat;
   logic pk_rsp_q, pk_ini_q, pk_raw_q;  // the choice of the previous cycle
-  logic pk_failed_q, pk_drain_q, pk_data_q;
-  logic [ERR_W-1:0] pk_code_q;
+  verdict_t pk_rsp_v_q, pk_ini_v_q;    // each owner's verdict of the previous cycle
+  // pk_v.data is read per owner (start_data)
+  // verilator lint_off UNUSEDSIGNAL
+  verdict_t pk_v;
+  // verilator lint_on UNUSEDSIGNAL
+  assign pk_v = pk_rsp_q ? pk_rsp_v_q : pk_ini_v_q;
   logic rsp_sv_q, ini_sv_q;            // source status valid in the previous cycle
   logic fresh_q;
   wire  fresh = fresh_q && rsp_sv_q == rsp_stat.valid && ini_sv_q == ini_stat.valid;
@@ -148,10 +160,11 @@ module openenoc_oetp_tx
   assign pick_job  = pk_rsp_q ? rsp_job : ini_job;
   assign cur_stat  = (owner_q == OWN_RSP) ? rsp_stat : ini_stat;
 
-  wire pick_failed = pk_failed_q;
+  // a pick of the initiator means the responder was not eligible (pk_rsp_q low)
+  wire pick_failed = pk_v.failed;
 
   wire can_load   = !o_valid_q || out_ready;
-  wire start_data = (pick_rsp || pick_ini) && pk_data_q;
+  wire start_data = (pick_rsp && pk_rsp_v_q.data) || (pick_ini && pk_ini_v_q.data);
   // Data words of the job, registered (the header takes four or more
   // cycles after the pick, so ew_q is in place before Data is counted)
   logic [LEN_W-1:0] ew_q;
@@ -169,7 +182,13 @@ module openenoc_oetp_tx
       default:                   in_ready = 1'b0;
     endcase
   end
-  wire in_fire = in_valid && in_ready;
+  // the handshake per state, each from its own ready term, so the drain's
+  // TID compare is not in front of everything the other states take a beat
+  // into (the same handshake as in_valid && in_ready in that state)
+  wire fire_idle  = in_valid && start_data;
+  wire fire_data  = in_valid && can_load;
+  wire fire_raw   = in_valid && (can_load || raw_drop_q);
+  wire fire_drain = in_valid && head_for(job_q);
 
   logic [DATA_W-1:0] hword;
   always_comb begin
@@ -187,10 +206,8 @@ module openenoc_oetp_tx
       pk_rsp_q       <= 1'b0;
       pk_ini_q       <= 1'b0;
       pk_raw_q       <= 1'b0;
-      pk_failed_q    <= 1'b0;
-      pk_drain_q     <= 1'b0;
-      pk_data_q      <= 1'b0;
-      pk_code_q      <= ERR_NONE;
+      pk_rsp_v_q     <= '0;
+      pk_ini_v_q     <= '0;
       rsp_sv_q       <= 1'b0;
       ini_sv_q       <= 1'b0;
       fresh_q        <= 1'b0;
@@ -217,14 +234,11 @@ module openenoc_oetp_tx
       pk_rsp_q    <= rsp_elig;
       pk_ini_q    <= c_ini;
       pk_raw_q    <= c_raw;
-      pk_failed_q <= c_failed;
-      pk_drain_q  <= c_stat.len != '0;
-      pk_data_q   <= (rsp_elig || c_ini) && (rsp_elig ? rsp_job.has_data : ini_job.has_data) &&
-                     !c_failed;
-      pk_code_q   <= (c_stat.code != ERR_NONE) ? c_stat.code : ERR_LOCAL_AXIS;
+      pk_rsp_v_q  <= verdict(rsp_job, rsp_stat);
+      pk_ini_v_q  <= verdict(ini_job, ini_stat);
       rsp_sv_q    <= rsp_stat.valid;
       ini_sv_q   <= ini_stat.valid;
-      fresh_q    <= state_q == TX_IDLE && !in_fire && !settle &&
+      fresh_q    <= state_q == TX_IDLE && !fire_idle && !settle &&
                     !(pick_rsp || pick_ini || pick_raw);
       if (out_ready) o_valid_q <= 1'b0;
       if (eth_done)  eth_seen_q <= 1'b1;
@@ -244,15 +258,15 @@ module openenoc_oetp_tx
             job_q   <= pick_job;
             hidx_q  <= '0;
             if (pick_failed) begin
-              code_q <= pk_code_q;
-              if (pk_drain_q) begin
+              code_q <= pk_v.code;
+              if (pk_v.drain) begin
                 state_q <= TX_PRE_DRAIN;
               end else begin
                 // nothing was streamed: report at once, no frame
                 ini_done_q  <= pick_ini;
                 rsp_done_q  <= pick_rsp;
                 done_sent_q <= 1'b0;
-                done_code_q <= pk_code_q;
+                done_code_q <= pk_v.code;
               end
             end else begin
               // the first payload beat is taken now and held
@@ -265,7 +279,7 @@ module openenoc_oetp_tx
         end
 
         TX_PRE_DRAIN: begin
-          if (in_fire && in_last) begin
+          if (fire_drain && in_last) begin
             ini_done_q  <= (owner_q == OWN_INI);
             rsp_done_q  <= (owner_q == OWN_RSP);
             done_sent_q <= 1'b0;
@@ -288,7 +302,7 @@ module openenoc_oetp_tx
         end
 
         TX_DATA: begin
-          if (in_fire) begin
+          if (fire_data) begin
             if (wc_q == ew_q) begin
               // more source words than Length: end the frame, drop the rest
               code_q         <= ERR_LOCAL_AXIS;
@@ -347,11 +361,11 @@ module openenoc_oetp_tx
         end
 
         TX_DRAIN: begin
-          if (in_fire && in_last) state_q <= TX_WAIT_END;
+          if (fire_drain && in_last) state_q <= TX_WAIT_END;
         end
 
         TX_RAW: begin
-          if (in_fire) begin
+          if (fire_raw) begin
             if (!raw_drop_q) begin
               o_valid_q <= 1'b1;
               o_data_q  <= in_data;

@@ -121,9 +121,9 @@ done
 
 qemu=${OPENENOC_QEMU:-$top/build/qemu/qemu-system-x86_64}
 [ -x "$qemu" ] || die "no QEMU at $qemu: run 'make qemu'"
-has_rx_loss=0
+has_fault_filter=0
 if timeout 20 "$qemu" -object filter-fault,help 2>/dev/null | grep -q '^ *drop='; then
-    has_rx_loss=1
+    has_fault_filter=1
 fi
 
 # Every slave's window must sit at one bus address (a group write carries
@@ -334,7 +334,7 @@ slowest_s() {
 
 status=0
 for loss in $losses; do
-    if [ "$loss" != 0 ] && [ "$has_rx_loss" = 0 ]; then
+    if [ "$loss" != 0 ] && [ "$has_fault_filter" = 0 ]; then
         echo
         echo "demo: receive loss ${loss}% skipped: this QEMU has no" \
              "filter-fault net filter (make qemu builds it)"

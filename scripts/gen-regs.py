@@ -1,292 +1,91 @@
 #!/usr/bin/env python3
-"""Generate the register views of the openENOC endpoint from its SystemRDL.
+"""Generate every view of the openENOC endpoint's registers from its SystemRDL.
 
-From rtl/csr/openenoc_endpoint.rdl (the one source of truth) this writes:
-  include/openenoc/regs.h        offsets, field shifts/masks/resets (C macros)
-  include/openenoc/regs_table.h  one row per 32-bit CSR word (name, offset,
-                                 reset, software-writable and command masks)
-  docs/registers.md              the register reference
+One front end (scripts/regs/model.py) reads rtl/csr/openenoc_endpoint.rdl,
+the one source of truth, with systemrdl-compiler; the back ends write:
+  include/openenoc/regs.h          offsets, field shifts/masks/resets and the
+                                   encodings (OE_SRC_*, OE_MODE_*, OE_ERR_*)
+  include/openenoc/regs_table.h    one row per 32-bit CSR word (name, offset,
+                                   reset, software-writable and command masks)
+  include/openenoc/uapi_enoc_regs.h  the encodings the guest driver's uapi
+                                   carries (ENOC_SRC_*), included by uapi_enoc.h
+  docs/registers.md                the register reference
+  rtl/csr/openenoc_csr_pkg.sv      reset values, aperture constants, the
+                                   encodings as SV enums (SRC_*, MODE_*, ERR_*)
+  rtl/csr/openenoc_csr_sw_if.sv    register block -> core, one signal per field
+  rtl/csr/openenoc_csr_hw_if.sv    core -> register block
+  rtl/csr/openenoc_csr_regs.sv     the SV register block
 
-The generated files are committed. `--check` regenerates into memory and
-fails (exit 1) if any committed file differs, so `make check` catches a stale
-header.
+The generated files are committed. `make regs` runs this; `make check-regs`
+runs it with --check, which regenerates into memory and fails (exit 1),
+naming every stale file, if a committed file differs.
 """
 import argparse
 import os
 import sys
 
-from systemrdl import RDLCompiler, RDLCompileError
-from systemrdl.node import AddrmapNode, FieldNode, MemNode, RegNode
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
 
-TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from regs import c, md, sv          # noqa: E402  (after the path is set)
+from regs.model import UAPI_ENUMS, load  # noqa: E402
+
+TOP = os.path.dirname(HERE)
 RDL = os.path.join(TOP, "rtl", "csr", "openenoc_endpoint.rdl")
-OUT_H = os.path.join(TOP, "include", "openenoc", "regs.h")
-OUT_TABLE = os.path.join(TOP, "include", "openenoc", "regs_table.h")
-OUT_MD = os.path.join(TOP, "docs", "registers.md")
-
-# Path prefixes renamed in C names, so that common names stay short.
-RENAMES = [
-    ("endpoint.peers.entry", "peer"),
-    ("switch_if.forwarding_table.entry", "switch_fwd"),
-    ("switch_if", "switch"),
-    ("endpoint", ""),
-]
 
 
-def c_name(path):
-    """RDL path below the top (array brackets removed) -> C macro stem."""
-    for old, new in RENAMES:
-        if path == old or path.startswith(old + "."):
-            path = new + path[len(old):]
-            break
-    return "OE_" + path.strip(".").replace(".", "_").upper()
-
-
-def rel_path(node, array_suffix=""):
-    return node.get_path(empty_array_suffix=array_suffix).split(".", 1)[1]
-
-
-def access(field):
-    sw = field.get_property("sw").name
-    if field.get_property("hwclr"):
-        return "rw/hwclr"
-    return "rw" if sw == "rw" else "r"
-
-
-class Reg:
-    """One register (possibly 64-bit, possibly inside an array)."""
-
-    def __init__(self, node):
-        self.node = node
-        self.path = rel_path(node)
-        self.indexed_path = rel_path(node, "[]")
-        self.name = c_name(self.path)
-        self.addr = node.raw_absolute_address
-        self.width = node.get_property("regwidth")
-        self.array = None  # (count, stride) of the enclosing array
-        parent = node.parent
-        while parent is not None and not isinstance(parent, AddrmapNode):
-            if parent.is_array:
-                self.array = (parent.array_dimensions[0], parent.array_stride)
-            parent = parent.parent
-        self.fields = list(node.fields())
-
-    def reset(self):
-        value = 0
-        for f in self.fields:
-            value |= (f.get_property("reset") or 0) << f.low
-        return value
-
-    def mask(self, pred):
-        value = 0
-        for f in self.fields:
-            if pred(f):
-                value |= ((1 << f.width) - 1) << f.low
-        return value
-
-
-def collect(top):
-    regs, mems, arrays = [], [], {}
-    for node in top.descendants(unroll=False):
-        if isinstance(node, RegNode):
-            r = Reg(node)
-            regs.append(r)
-            if r.array:
-                stem = c_name(rel_path(node.parent))
-                base = node.parent.raw_absolute_address
-                arrays.setdefault(stem, (base,) + r.array)
-        elif isinstance(node, MemNode):
-            mems.append(node)
-    return regs, mems, arrays
-
-
-def hexu(v, bits=32):
-    return "0x%0*Xu%s" % (8 if bits <= 32 else 16, v, "" if bits <= 32 else "ll")
-
-
-def gen_header(regs, mems, arrays):
-    out = [
-        "/* Generated by scripts/gen-regs.py from rtl/csr/openenoc_endpoint.rdl."
-        " Do not edit. */",
-        "#ifndef OPENENOC_REGS_H",
-        "#define OPENENOC_REGS_H",
-        "",
-        "/*",
-        " * Naming: OE_<block>_<register> is a byte offset in the CSR aperture;",
-        " * registers inside arrays take the element index: OE_PEER_DMA(n).",
-        " * 64-bit registers give the offset of their low word, <name>_HI the high",
-        " * word, and their fields count bits of the 64-bit value.",
-        " * <field>_SHIFT/_WIDTH/_MASK (mask in place)/_RESET (value, unshifted);",
-        " * <register>_RESET is the reset value of the whole register.",
-        " */",
-        "",
-    ]
-    for stem, (base, count, stride) in sorted(arrays.items(), key=lambda a: a[1]):
-        out += [
-            "#define %s_BASE %s" % (stem, hexu(base)),
-            "#define %s_COUNT %du" % (stem, count),
-            "#define %s_STRIDE %s" % (stem, hexu(stride)),
-            "",
-        ]
-    for r in regs:
-        w = r.width
-        desc = "%s (%d-bit)" % (r.path, w)
-        out.append("/* %s */" % desc)
-        if r.array:
-            elem = r.node.parent.raw_absolute_address
-            out.append("#define %s(n) (%s + %s * (n))" % (r.name, hexu(r.addr), hexu(r.array[1])))
-            out.append("#define %s_REL %s" % (r.name, hexu(r.addr - elem)))
-            if w == 64:
-                out.append("#define %s_HI(n) (%s(n) + 4u)" % (r.name, r.name))
-        else:
-            out.append("#define %s %s" % (r.name, hexu(r.addr)))
-            if w == 64:
-                out.append("#define %s_HI %s" % (r.name, hexu(r.addr + 4)))
-        out.append("#define %s_RESET %s" % (r.name, hexu(r.reset(), w)))
-        for f in r.fields:
-            fn = "%s_%s" % (r.name, f.inst_name.upper())
-            fw = 64 if f.high >= 32 else 32
-            out += [
-                "#define %s_SHIFT %d" % (fn, f.low),
-                "#define %s_WIDTH %d" % (fn, f.width),
-                "#define %s_MASK %s" % (fn, hexu(((1 << f.width) - 1) << f.low, fw)),
-                "#define %s_RESET %s" % (fn, hexu(f.get_property("reset") or 0, fw)),
-            ]
-        out.append("")
-    for m in mems:
-        name = c_name(rel_path(m))
-        out += [
-            "/* %s: external memory window */" % rel_path(m),
-            "#define %s %s" % (name, hexu(m.raw_absolute_address)),
-            "#define %s_SIZE %s" % (name, hexu(m.size)),
-            "#define %s_ENTRIES %du" % (name, m.get_property("mementries")),
-            "",
-        ]
-    out += ["#endif /* OPENENOC_REGS_H */", ""]
-    return "\n".join(out)
-
-
-def words(regs):
-    """Unrolled 32-bit CSR words: (name, offset, reset, sw_mask, cmd_mask)."""
-    rows = []
-    for r in regs:
-        count, stride = r.array if r.array else (1, 0)
-        reset = r.reset()
-        sw = r.mask(lambda f: f.get_property("sw").name == "rw")
-        cmd = r.mask(lambda f: bool(f.get_property("hwclr")))
-        for i in range(count):
-            for half in range(r.width // 32):
-                name = r.indexed_path.replace("[]", "[%d]" % i)
-                if r.width == 64:
-                    name += ".hi" if half else ".lo"
-                sh = 32 * half
-                rows.append((name, r.addr + stride * i + 4 * half,
-                             (reset >> sh) & 0xFFFFFFFF, (sw >> sh) & 0xFFFFFFFF,
-                             (cmd >> sh) & 0xFFFFFFFF))
-    rows.sort(key=lambda row: row[1])
-    return rows
-
-
-def gen_table(regs):
-    out = [
-        "/* Generated by scripts/gen-regs.py from rtl/csr/openenoc_endpoint.rdl."
-        " Do not edit. */",
-        "#ifndef OPENENOC_REGS_TABLE_H",
-        "#define OPENENOC_REGS_TABLE_H",
-        "",
-        "#include <stdint.h>",
-        "",
-        "/* One row per 32-bit CSR word of the aperture (RMEM window excluded). */",
-        "typedef struct OeRegWord {",
-        "    const char *name;",
-        "    uint32_t offset;",
-        "    uint32_t reset;     /* reset value */",
-        "    uint32_t sw_mask;   /* bits software can write (rw and rw/hwclr) */",
-        "    uint32_t cmd_mask;  /* rw/hwclr command bits */",
-        "} OeRegWord;",
-        "",
-        "static const OeRegWord oe_reg_words[] = {",
-    ]
-    for name, off, reset, sw, cmd in words(regs):
-        out.append('    { "%s", 0x%04X, 0x%08X, 0x%08X, 0x%08X },' % (name, off, reset, sw, cmd))
-    out += [
-        "};",
-        "",
-        "#define OE_REG_WORDS_COUNT (sizeof(oe_reg_words) / sizeof(oe_reg_words[0]))",
-        "",
-        "#endif /* OPENENOC_REGS_TABLE_H */",
-        "",
-    ]
-    return "\n".join(out)
-
-
-def gen_markdown(top, regs, mems):
-    out = [
-        "<!-- Generated by scripts/gen-regs.py from rtl/csr/openenoc_endpoint.rdl. Do not edit. -->",
-        "# openENOC endpoint register reference",
-        "",
-        "All registers are 32-bit words, little-endian; 64-bit registers are two words (low word",
-        "first). Access: `rw` software read/write; `rw/hwclr` software writes 1 to request, hardware",
-        "clears it on acceptance; `r` read only (hardware-driven). Unmapped offsets read 0.",
-        "",
-    ]
-    for r in regs:
-        count, stride = r.array if r.array else (1, 0)
-        where = "0x%04X" % r.addr
-        if r.array:
-            where += " + 0x%X*n (n = 0..%d)" % (stride, count - 1)
-        out += ["## %s" % r.indexed_path.replace("[]", "[n]"), "",
-                "Offset %s, %d-bit, reset 0x%X, C name `%s`." % (where, r.width, r.reset(), r.name), "",
-                "| Bits | Field | Access | Reset | Description |", "|---|---|---|---|---|"]
-        for f in r.fields:
-            bits = "%d" % f.low if f.width == 1 else "%d:%d" % (f.high, f.low)
-            desc = (f.get_property("desc") or "").replace("\n", " ")
-            out.append("| %s | %s | %s | 0x%X | %s |" % (bits, f.inst_name, access(f),
-                                                       f.get_property("reset") or 0, desc))
-        out.append("")
-    for m in mems:
-        out += ["## %s" % rel_path(m), "",
-                "Offset 0x%04X, %d bytes (%d words): RMEM window; every access is forwarded to "
-                "the peer whose RMEM slice contains it." % (m.raw_absolute_address, m.size,
-                                                           m.get_property("mementries")), ""]
-    return "\n".join(out)
+def outputs(model):
+    """Repository path -> generated text."""
+    return {
+        "include/openenoc/regs.h": c.gen_header(model),
+        "include/openenoc/regs_table.h": c.gen_table(model),
+        "include/openenoc/uapi_enoc_regs.h": c.gen_uapi(model, UAPI_ENUMS),
+        "docs/registers.md": md.gen_markdown(model),
+        "rtl/csr/openenoc_csr_pkg.sv": sv.gen_pkg(model),
+        "rtl/csr/openenoc_csr_sw_if.sv": sv.gen_if(
+            "openenoc_csr_sw_if", "Software-written fields the core uses (rw and "
+            "rw/hwclr) and the\n// RMEM window request: block -> core.",
+            sv.sw_signals(model.regs, model.mems[0]), "regs", "core"),
+        "rtl/csr/openenoc_csr_hw_if.sv": sv.gen_if(
+            "openenoc_csr_hw_if", "Hardware-driven fields, clears of command bits "
+            "and the RMEM\n// window response: core -> block.",
+            sv.hw_signals(model.regs), "core", "regs"),
+        "rtl/csr/openenoc_csr_regs.sv": sv.gen_regs(model),
+    }
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--check", action="store_true",
-                    help="fail if the committed outputs differ from the RDL")
+                    help="write nothing; fail naming every committed output that differs "
+                         "from a fresh generation")
+    ap.add_argument("--root", default=TOP, metavar="DIR",
+                    help="the tree the outputs are written to or checked in (default: this "
+                         "repository; make check-regs points it at a scratch copy to test "
+                         "that --check catches a stale file)")
     args = ap.parse_args()
 
-    rdlc = RDLCompiler()
-    try:
-        rdlc.compile_file(RDL)
-        top = rdlc.elaborate(top_def_name="openenoc_endpoint_full").top
-    except RDLCompileError:
-        return 2
-    regs, mems, arrays = collect(top)
-    outputs = {
-        OUT_H: gen_header(regs, mems, arrays),
-        OUT_TABLE: gen_table(regs),
-        OUT_MD: gen_markdown(top, regs, mems),
-    }
     stale = []
-    for path, text in outputs.items():
-        old = open(path).read() if os.path.exists(path) else None
+    outs = outputs(load(RDL))
+    for rel, text in outs.items():
+        path = os.path.join(args.root, rel)
+        old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
         if old == text:
             continue
         if args.check:
-            stale.append(os.path.relpath(path, TOP))
+            stale.append(rel)
         else:
             os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "w") as f:
-                f.write(text)
-            print("gen-regs: wrote", os.path.relpath(path, TOP))
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            print("gen-regs: wrote", rel)
     if stale:
-        print("gen-regs: out of date (run scripts/gen-regs.py and commit): " +
-              ", ".join(stale), file=sys.stderr)
+        print("gen-regs: stale against rtl/csr/openenoc_endpoint.rdl (run `make regs` and "
+              "commit): " + ", ".join(stale), file=sys.stderr)
         return 1
+    if args.check:
+        print("gen-regs: all %d generated files are current" % len(outs))
     return 0
 
 

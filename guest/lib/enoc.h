@@ -39,14 +39,6 @@ typedef struct EnocDev {
     unsigned backlog_head, backlog_len;
 } EnocDev;
 
-/* Peer modes (dma.mode). */
-enum {
-    ENOC_MODE_DISABLED = 0,
-    ENOC_MODE_RMEM = 1,
-    ENOC_MODE_PULL = 2,         /* mirror remote-to-local */
-    ENOC_MODE_PUSH = 3,         /* mirror local-to-remote */
-};
-
 typedef struct EnocConfig {
     uint64_t mac;
     uint64_t multicast;

@@ -102,7 +102,7 @@ int enoc_peer_set(EnocDev *d, unsigned n, const EnocPeer *p)
     if (err) {
         return err;
     }
-    if (p->mode > ENOC_MODE_PUSH) {
+    if (p->mode >= OE_MODE_COUNT) {
         return enoc_fail(EINVAL, "peer mode %u is not 0..3", p->mode);
     }
     enoc_wr_mac(d, OE_PEER_MAC_ADDRESS(n), p->mac);

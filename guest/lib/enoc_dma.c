@@ -57,7 +57,7 @@ int enoc_dma_start(EnocDev *d, unsigned n)
 
 int enoc_dma_wait(EnocDev *d, unsigned n, int timeout_ms)
 {
-    return enoc_wait_idle(d, OE_PEER_DMA(n), ENOC_SRC_PEER_DMA_COMPLETE, n,
+    return enoc_wait_idle(d, OE_PEER_DMA(n), ENOC_SRC_PEER_DMA, n,
                           timeout_ms, "peer DMA");
 }
 
@@ -125,7 +125,7 @@ int enoc_raw_tx(EnocDev *d, uint32_t buf_off, uint32_t len, int timeout_ms)
     enoc_wr(d, OE_RAW_TX_BUFFER_ADDRESS, d->buf_bus + buf_off);
     enoc_wr(d, OE_RAW_TX_FRAME_LENGTH, len);
     enoc_wr(d, OE_RAW_TX_COMMAND_STATUS, OE_RAW_TX_COMMAND_STATUS_REQUEST_MASK);
-    return enoc_wait_idle(d, OE_RAW_TX_COMMAND_STATUS, ENOC_SRC_RAW_DMA_TX_COMPLETE,
+    return enoc_wait_idle(d, OE_RAW_TX_COMMAND_STATUS, ENOC_SRC_RAW_TX,
                           -1, timeout_ms, "raw DMA TX");
 }
 
@@ -144,7 +144,7 @@ int enoc_raw_rx_arm(EnocDev *d, uint32_t buf_off, uint32_t cap)
 
 int enoc_raw_rx_wait(EnocDev *d, uint32_t *len, int timeout_ms)
 {
-    int r = enoc_wait_idle(d, OE_RAW_RX_COMMAND_STATUS, ENOC_SRC_RAW_DMA_RX_COMPLETE,
+    int r = enoc_wait_idle(d, OE_RAW_RX_COMMAND_STATUS, ENOC_SRC_RAW_RX,
                            -1, timeout_ms, "raw DMA RX");
 
     if (r >= 0) {

@@ -99,22 +99,16 @@ int enoc_event_wait(EnocDev *d, unsigned source, int peer,
 
 const char *enoc_source_name(unsigned source)
 {
-    static const char *const names[ENOC_SRC_COUNT] = {
-        [ENOC_SRC_PEER_DMA_COMPLETE] = "PEER_DMA_COMPLETE",
-        [ENOC_SRC_RAW_DMA_TX_COMPLETE] = "NON_OETP_DMA_TX_COMPLETE",
-        [ENOC_SRC_RAW_DMA_RX_COMPLETE] = "NON_OETP_DMA_RX_COMPLETE",
-        [ENOC_SRC_DIRECT_TX_COMPLETE] = "NON_OETP_DIRECT_TX_COMPLETE",
-        [ENOC_SRC_DIRECT_RX_AVAILABLE] = "NON_OETP_DIRECT_RX_AVAILABLE",
-        [ENOC_SRC_RMEM_ERROR] = "RMEM_ERROR",
-    };
-    return source < ENOC_SRC_COUNT ? names[source] : "?";
+    static const char *const names[OE_SRC_COUNT] = OE_SRC_NAMES;
+
+    return source < OE_SRC_COUNT ? names[source] : "?";
 }
 
 const char *enoc_mode_name(unsigned mode)
 {
     static const char *const names[] = { "disabled", "rmem", "pull", "push" };
 
-    return mode < 4 ? names[mode] : "?";
+    return mode < OE_MODE_COUNT ? names[mode] : "?";
 }
 
 const char *enoc_irq_mode_name(unsigned irq_mode)

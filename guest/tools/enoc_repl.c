@@ -245,7 +245,7 @@ static int recv_msg(Repl *r, Msg *m, int timeout_ms)
                 return 0;
             }
             /* Sleep until the endpoint says a frame is there. */
-            cli_check(enoc_event_wait(&r->d, ENOC_SRC_DIRECT_RX_AVAILABLE, -1, &ev,
+            cli_check(enoc_event_wait(&r->d, ENOC_SRC_DIRECT_RX, -1, &ev,
                                       (int)((end - now) / 1000) + 1));
             continue;
         }
@@ -378,7 +378,8 @@ static void repair_start(Repl *r, unsigned i, int slave, uint32_t first, uint32_
     unsigned n = repair_entry[i];
     uint32_t off = first * r->frag, len = 0;
     EnocPeer p = { .mac = slave < 0 ? r->group : r->slaves[slave].mac,
-                   .mode = ENOC_MODE_PUSH, .local = r->d.buf_bus + off, .irq_enable = true };
+                   .mode = OE_MODE_MIRROR_LOCAL_TO_REMOTE, .local = r->d.buf_bus + off,
+                   .irq_enable = true };
 
     for (uint32_t k = first; k < first + count; k++) {
         len += frag_len(r, k);
@@ -514,7 +515,7 @@ static void master_nack(Repl *r, Msg *m, unsigned idx)
 
 static void master_push_start(Repl *r)
 {
-    EnocPeer p = { .mac = r->group, .mode = ENOC_MODE_PUSH, .local = r->d.buf_bus,
+    EnocPeer p = { .mac = r->group, .mode = OE_MODE_MIRROR_LOCAL_TO_REMOTE, .local = r->d.buf_bus,
                    .remote = r->slaves[0].bus, .size = r->size, .irq_enable = true };
     uint32_t rtt = 0;
 
@@ -587,7 +588,7 @@ static void master_handle(Repl *r, Msg *m)
         s->hello = true;
         if (m->id == 1) {
             /* Slave 1 reads and writes our RMEM area through its window. */
-            EnocPeer p = { .mac = s->mac, .mode = ENOC_MODE_RMEM,
+            EnocPeer p = { .mac = s->mac, .mode = OE_MODE_RMEM,
                            .local = r->d.buf_bus + r->rmem_off, .size = 4 * RMEM_WORDS };
             cli_check(enoc_peer_set(&r->d, PEER_RMEM, &p));
         }
@@ -935,7 +936,7 @@ static uint32_t slave_receive(Repl *r)
 
 static int slave_rmem(Repl *r, uint32_t *p50_us)
 {
-    EnocPeer p = { .mac = r->master_mac, .mode = ENOC_MODE_RMEM, .rmem_offset = 0,
+    EnocPeer p = { .mac = r->master_mac, .mode = OE_MODE_RMEM, .rmem_offset = 0,
                    .remote = r->master_rmem_bus, .size = 4 * RMEM_WORDS };
     uint32_t lat[RMEM_WORDS];
     unsigned bad = 0;
@@ -975,7 +976,7 @@ static int slave_rmem(Repl *r, uint32_t *p50_us)
         lat[j] = x;
     }
     *p50_us = lat[RMEM_WORDS / 2];
-    p.mode = ENOC_MODE_DISABLED;
+    p.mode = OE_MODE_DISABLED;
     enoc_peer_set(&r->d, SLAVE_RMEM, &p);
     info("slave %u: RMEM %u words written and read back, %u wrong, read p50 %u us\n",
          r->id, RMEM_WORDS, bad, *p50_us);
@@ -984,7 +985,7 @@ static int slave_rmem(Repl *r, uint32_t *p50_us)
 
 static int run_slave(Repl *r)
 {
-    EnocPeer p = { .mac = r->master_mac, .mode = ENOC_MODE_PULL, .local = 0,
+    EnocPeer p = { .mac = r->master_mac, .mode = OE_MODE_MIRROR_REMOTE_TO_LOCAL, .local = 0,
                    .size = 0 };
     uint8_t *expect = malloc(r->size);
     uint32_t w[3], lost, crc, p50 = 0;

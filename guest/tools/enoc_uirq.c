@@ -270,7 +270,7 @@ static void service_fifo(Service *s)
             s->gaps++;
         }
         s->expect_seq = (seq + 1) & 0xffff;
-        if (src != ENOC_SRC_DIRECT_TX_COMPLETE) {
+        if (src != ENOC_SRC_DIRECT_TX) {
             s->bad_source++;
         }
         s->events++;

@@ -420,7 +420,8 @@ int cmd_dma(EnocDev *d, int argc, char **argv)
         cli_usage_error("unexpected argument");
     }
     cli_check(enoc_peer_get(d, n, &p));
-    p.mode = !strcmp(argv[1], "push") ? ENOC_MODE_PUSH : ENOC_MODE_PULL;
+    p.mode = !strcmp(argv[1], "push") ? OE_MODE_MIRROR_LOCAL_TO_REMOTE
+                                      : OE_MODE_MIRROR_REMOTE_TO_LOCAL;
     p.irq_enable = c.irq;
     cli_check(enoc_peer_set(d, n, &p));
     if (c.irq) {

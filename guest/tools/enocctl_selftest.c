@@ -86,7 +86,7 @@ static void test_raw_dma(EnocDev *d)
     rc = enoc_raw_tx(d, 0, 0, 2000);
     check(rc == OE_ERR_LOCAL_INVALID, "raw-tx-invalid-length", "code %d (%s)", rc,
           rc >= 0 ? oe_error_name(rc) : enoc_last_error());
-    wait_event(d, ENOC_SRC_RAW_DMA_TX_COMPLETE, -1, "raw-tx-invalid-event");
+    wait_event(d, ENOC_SRC_RAW_TX, -1, "raw-tx-invalid-event");
     enoc_raw_clear_errors(d);
 
     /* A valid broadcast frame leaves whether or not anyone listens. */
@@ -98,13 +98,13 @@ static void test_raw_dma(EnocDev *d)
     rc = enoc_raw_tx(d, 0, 60, 2000);
     check(rc == 0 && enoc_rd(d, OE_RAW_TX_TRANSFERRED_LENGTH) == 60, "raw-tx-frame",
           "code %d, transferred %u", rc, enoc_rd(d, OE_RAW_TX_TRANSFERRED_LENGTH));
-    wait_event(d, ENOC_SRC_RAW_DMA_TX_COMPLETE, -1, "raw-tx-event");
+    wait_event(d, ENOC_SRC_RAW_TX, -1, "raw-tx-event");
 }
 
 static void test_peer_dma(EnocDev *d)
 {
     const unsigned n = enoc_num_peers(d) - 1;
-    EnocPeer save, p = { .mac = 0x020E0C0000FEull, .mode = ENOC_MODE_DISABLED,
+    EnocPeer save, p = { .mac = 0x020E0C0000FEull, .mode = OE_MODE_DISABLED,
                          .local = d->buf_bus, .size = 64, .irq_enable = true };
     int rc;
 
@@ -115,16 +115,16 @@ static void test_peer_dma(EnocDev *d)
     rc = enoc_dma_run(d, n, 2000);
     check(rc == OE_ERR_LOCAL_INVALID, "peer-dma-invalid-mode", "code %d (%s)", rc,
           rc >= 0 ? oe_error_name(rc) : enoc_last_error());
-    wait_event(d, ENOC_SRC_PEER_DMA_COMPLETE, (int)n, "peer-dma-event");
+    wait_event(d, ENOC_SRC_PEER_DMA, (int)n, "peer-dma-event");
     /* A group MAC in pull mode: group reads are rejected locally. */
     p.mac = 0x030E0C0000FEull;
-    p.mode = ENOC_MODE_PULL;
+    p.mode = OE_MODE_MIRROR_REMOTE_TO_LOCAL;
     enoc_peer_set(d, n, &p);
     enoc_peer_clear_error(d, n);
     rc = enoc_dma_run(d, n, 2000);
     check(rc == OE_ERR_LOCAL_INVALID, "peer-dma-group-read", "code %d (%s)", rc,
           rc >= 0 ? oe_error_name(rc) : enoc_last_error());
-    wait_event(d, ENOC_SRC_PEER_DMA_COMPLETE, (int)n, "peer-dma-group-read-event");
+    wait_event(d, ENOC_SRC_PEER_DMA, (int)n, "peer-dma-group-read-event");
     enoc_peer_clear_error(d, n);
     enoc_peer_set(d, n, &save);
 }
@@ -137,7 +137,7 @@ static void test_rmem_miss(EnocDev *d)
     for (unsigned n = 0; n < enoc_num_peers(d); n++) {
         EnocPeer p;
         enoc_peer_get(d, n, &p);
-        any_rmem |= p.mode == ENOC_MODE_RMEM;
+        any_rmem |= p.mode == OE_MODE_RMEM;
     }
     if (any_rmem) {
         printf("SKIP rmem-miss: a peer is in RMEM mode\n");
@@ -154,7 +154,7 @@ static void test_direct_tx(EnocDev *d)
 
     check(rc == 0, "direct-tx", "%s", enoc_last_error());
     if (rc == 0) {
-        wait_event(d, ENOC_SRC_DIRECT_TX_COMPLETE, -1, "direct-tx-event");
+        wait_event(d, ENOC_SRC_DIRECT_TX, -1, "direct-tx-event");
     }
 }
 

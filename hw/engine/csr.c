@@ -1,43 +1,12 @@
 /*
- * CSR block: decode of the 8 KiB aperture.
- *
- * Software-writable fields live in a word store whose writable bits come
- * from the generated register table (regs_table.h), so rw fields need no
- * code of their own. Hardware-driven fields are composed on read from the
- * controllers' state; command bits (rw/hwclr) stay set in the store until
- * the owning controller accepts them.
+ * CSR decode of the 8 KiB aperture: reads compose hardware-driven fields
+ * from the controllers' state over the register store (store.c); writes go
+ * to the store, whose command bits the controllers take when the engine
+ * accepts work (engine.c). Only the IRQ controller has write hooks: a claim
+ * completion frees a credit the other controllers then compete for. The
+ * RMEM window is passed to rmem.c.
  */
-#include <string.h>
-
 #include "engine_internal.h"
-#include "openenoc/regs_table.h"
-
-uint64_t oe_reg_mac(const OeEngine *e, uint32_t lo_off)
-{
-    return (uint64_t)(oe_reg(e, lo_off + 4) & 0xFFFF) << 32 |
-           oe_reg(e, lo_off);
-}
-
-void oe_reg_clear_bits(OeEngine *e, uint32_t off, uint32_t mask)
-{
-    e->regs[off / 4] &= ~mask;
-}
-
-void oe_csr_reset(OeEngine *e)
-{
-    memset(e->sw_mask, 0, sizeof(e->sw_mask));
-    memset(e->reset_val, 0, sizeof(e->reset_val));
-    for (size_t i = 0; i < OE_REG_WORDS_COUNT; i++) {
-        uint32_t w = oe_reg_words[i].offset / 4;
-        e->sw_mask[w] = oe_reg_words[i].sw_mask;
-        e->reset_val[w] = oe_reg_words[i].reset & oe_reg_words[i].sw_mask;
-    }
-    /* Build-time parameters that differ from the RDL defaults. */
-    e->reset_val[OE_CONFIG_DMA_MAX_FRAGMENT_SIZE / 4] = e->frag_ceiling;
-    e->reset_val[OE_CONFIG_MAC_ADDRESS / 4] = (uint32_t)e->reset_mac;
-    e->reset_val[OE_CONFIG_MAC_ADDRESS_HI / 4] = (uint32_t)(e->reset_mac >> 32);
-    memcpy(e->regs, e->reset_val, sizeof(e->regs));
-}
 
 static uint64_t info_value(const OeEngine *e)
 {
@@ -50,7 +19,7 @@ static uint64_t info_value(const OeEngine *e)
            (uint64_t)e->max_frame << OE_INFO_MAX_DMA_FRAME_SIZE_BYTES_SHIFT;
 }
 
-/* Peer index of a dma word, or -1. */
+/* Peer index of a peers.entry[n].dma word, or -1. */
 static int peer_dma_word(uint32_t off)
 {
     if (off < OE_PEER_BASE || off >= OE_PEER_BASE + OE_NUM_PEERS * OE_PEER_STRIDE) {
@@ -63,7 +32,7 @@ static int peer_dma_word(uint32_t off)
 
 static uint32_t read_word(const OeEngine *e, uint32_t off)
 {
-    uint32_t stored = e->regs[off / 4];
+    uint32_t stored = oe_reg(e, off);
     int n;
 
     switch (off) {
@@ -96,52 +65,23 @@ static uint32_t read_word(const OeEngine *e, uint32_t off)
     default:
         n = peer_dma_word(off);
         if (n >= 0) {
-            return stored | oe_peer_dma_status(e, (unsigned)n);
+            return stored | oe_dma_status_bits(&e->peer[n].st);
         }
         return stored;
     }
 }
 
-/* Side effects of a store to a word (after the rw store was updated). */
-static void written(OeEngine *e, uint32_t off, uint32_t set)
+/* The IRQ controller's write hooks (after the store was updated). */
+static void written(OeEngine *e, uint32_t off)
 {
-    int n;
-
     switch (off) {
-    case OE_DIRECT_SOURCE_CONTROL:
-        if (set & OE_DIRECT_SOURCE_CONTROL_TVALID_MASK) {
-            oe_direct_source_written(e);
-        }
-        break;
-    case OE_DIRECT_SINK_CONTROL:
-        if (set & OE_DIRECT_SINK_CONTROL_TREADY_MASK) {
-            oe_direct_sink_ready_written(e);
-        }
-        break;
-    case OE_RAW_TX_COMMAND_STATUS:
-        oe_raw_tx_written(e);
-        break;
-    case OE_RAW_RX_COMMAND_STATUS:
-        oe_raw_rx_written(e);
-        break;
     case OE_IRQ_CONTROL:
-        if (set & OE_IRQ_CONTROL_CLEAR_ERRORS_MASK) {
-            e->irq.overflow = false;
-            e->irq.invalid_complete = false;
-            oe_reg_clear_bits(e, off, OE_IRQ_CONTROL_CLEAR_ERRORS_MASK);
-        }
+        oe_irq_control_written(e);
         break;
     case OE_IRQ_COMPLETE:
-        if (set & OE_IRQ_COMPLETE_VALID_MASK) {
-            oe_irq_complete(e, oe_reg(e, off));
-            oe_reg_clear_bits(e, off, OE_IRQ_COMPLETE_VALID_MASK);
-        }
+        oe_irq_complete_written(e);
         break;
     default:
-        n = peer_dma_word(off);
-        if (n >= 0) {
-            oe_peer_dma_written(e, (unsigned)n);
-        }
         break;
     }
 }
@@ -181,13 +121,8 @@ OeCsrStatus oe_csr_write(OeEngine *e, uint32_t offset, unsigned size,
     uint32_t off = offset & ~3u;
     uint32_t shift = (offset & 3) * 8;
     uint32_t lanes = (size == 4 ? 0xFFFFFFFFu : (1u << (8 * size)) - 1) << shift;
-    uint32_t wm = lanes & e->sw_mask[off / 4];
-    if (!wm) {
-        return OE_CSR_DONE;
+    if (oe_store_write(e, off, lanes, value << shift)) {
+        written(e, off);
     }
-    uint32_t v = value << shift;
-    uint32_t *r = &e->regs[off / 4];
-    *r = (*r & ~wm) | (v & wm);
-    written(e, off, v & wm);
     return OE_CSR_DONE;
 }

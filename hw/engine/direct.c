@@ -24,7 +24,8 @@ static bool source_can_take(const OeEngine *e)
            oe_irq_credit_free(e);
 }
 
-static void source_take_beat(OeEngine *e)
+/* Take the beat software offered (tvalid in the store), if the source can. */
+void oe_direct_accept(OeEngine *e)
 {
     OeDirectTx *t = &e->dtx;
     uint32_t ctrl = oe_reg(e, OE_DIRECT_SOURCE_CONTROL);
@@ -60,16 +61,6 @@ static void source_take_beat(OeEngine *e)
     }
 }
 
-void oe_direct_source_written(OeEngine *e)
-{
-    source_take_beat(e);
-}
-
-void oe_direct_accept(OeEngine *e)
-{
-    source_take_beat(e);   /* a beat that waited for an IRQ credit */
-}
-
 bool oe_direct_tx_step(OeEngine *e)
 {
     OeDirectTx *t = &e->dtx;
@@ -88,7 +79,7 @@ bool oe_direct_tx_step(OeEngine *e)
         t->irq_reserved = false;
     }
     /* A beat software already offered can now start the next frame. */
-    source_take_beat(e);
+    oe_direct_accept(e);
     return sent;
 }
 
@@ -171,12 +162,8 @@ static void sink_consume(OeEngine *e)
     }
 }
 
-void oe_direct_sink_ready_written(OeEngine *e)
-{
-    sink_consume(e);
-}
-
-void oe_direct_sink_admit(OeEngine *e)
+/* Show the head frame once IRQ admission allows it. */
+static void sink_admit(OeEngine *e)
 {
     OeDirectRx *r = &e->drx;
 
@@ -191,7 +178,18 @@ void oe_direct_sink_admit(OeEngine *e)
     }
     r->head_visible = true;
     r->pos = 0;
-    /* A tready raised before the beat appeared takes it (AXI-Stream). */
+}
+
+void oe_direct_sink_accept(OeEngine *e)
+{
+    if (e->drx.nframes == 0) {
+        return;   /* nothing to show or take (the common case) */
+    }
+    /* The visible beat goes when tready is set; the next frame is then
+     * admitted, and a tready raised before its beat appeared takes it
+     * (AXI-Stream). */
+    sink_consume(e);
+    sink_admit(e);
     sink_consume(e);
 }
 

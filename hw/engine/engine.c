@@ -68,19 +68,21 @@ static void engine_schedule(OeEngine *e)
     }
 }
 
-/* Deliver held notifications and accept whatever software has requested
- * and the IRQ controller can admit. When credits are short they go in this
+/* Deliver held notifications and let each controller take the command
+ * bits software left in the register store, as far as the IRQ controller can
+ * admit them. This is the only way a register write reaches a controller
+ * other than the IRQ controller. When credits are short they go in this
  * fixed order (the spec leaves it open; the RTL's IRQ controller grants the
  * same one): peer DMA blocks, RMEM error events, the responder's held
  * notification, raw TX, raw RX, direct TX, the direct sink. */
 static void engine_accept(OeEngine *e)
 {
-    oe_accept_peer_requests(e);
+    oe_peer_dma_accept(e);
     oe_deliver_rmem_events(e);
     oe_responder_deliver_notification(e);
     oe_raw_accept(e);
     oe_direct_accept(e);
-    oe_direct_sink_admit(e);
+    oe_direct_sink_accept(e);
 }
 
 static void engine_leave(OeEngine *e)
@@ -119,11 +121,6 @@ uint64_t oe_local_mac(const OeEngine *e)
     return oe_reg_mac(e, OE_CONFIG_MAC_ADDRESS);
 }
 
-void oe_request_again(OeEngine *e)
-{
-    e->again = true;
-}
-
 static void engine_hard_reset(OeEngine *e)
 {
     if (e->rmem.valid) {
@@ -141,17 +138,17 @@ static void engine_hard_reset(OeEngine *e)
     memset(&e->rmem, 0, sizeof(e->rmem));
     memset(e->peer, 0, sizeof(e->peer));
     for (unsigned n = 0; n < OE_NUM_PEERS; n++) {
-        e->peer[n].idle = true;
+        e->peer[n].st.idle = true;
     }
     e->resp_notify_pending = false;
     memset(&e->raw_tx, 0, sizeof(e->raw_tx));
     memset(&e->raw_rx, 0, sizeof(e->raw_rx));
-    e->raw_tx.idle = true;
-    e->raw_rx.idle = true;
+    e->raw_tx.st.idle = true;
+    e->raw_rx.st.idle = true;
     memset(&e->dtx, 0, sizeof(e->dtx));
     e->drx.used = e->drx.payload = e->drx.nframes = e->drx.pos = 0;
     e->drx.head_visible = false;
-    oe_csr_reset(e);
+    oe_store_reset(e);
     oe_irq_reset(e);
 }
 
@@ -240,8 +237,9 @@ void oe_engine_test_set_request_id(OeEngine *e, uint32_t next_id)
 
 /*
  * An RMEM window access that finishes inside the call that issued it (a
- * lookup miss, a group write that left at once) is returned as DONE rather
- * than through csr_complete(), which the host expects only after PENDING.
+ * failed check, a group write that left at once) is returned as DONE here,
+ * the one place that does it, rather than through csr_complete(), which the
+ * host expects only after PENDING.
  */
 static OeCsrStatus csr_access(OeEngine *e, uint32_t offset, unsigned size,
                               bool is_write, uint32_t *value)

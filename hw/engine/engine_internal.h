@@ -1,17 +1,25 @@
 /*
- * Internal state of the C endpoint engine, shared by its controllers:
- *   csr.c        CSR decode and the register store
+ * Internal state of the C endpoint engine, shared by its controllers. The
+ * layers, from the host inwards:
+ *   engine.c     lifecycle, host entry points, scheduling, time
+ *   csr.c        CSR decode: composes status on read, routes writes to the
+ *                store and the IRQ controller's write hooks
+ *   store.c      the register store (software-writable fields, command bits)
  *   irq.c        IRQ controller (claim FIFO, credits, level)
- *   initiator.c  the single initiating context: start, reply matching, timeout
- *   responder.c  servicing received oETP requests
- *   rx.c         receive classification and reply matching
+ *   peer.c       peer table lookups and the per-peer error record
+ *   status.c     the DMA status fields raw and peer DMA share
  *   peer_dma.c   peer bulk DMA blocks and fragments
  *   rmem.c       RMEM window accesses (initiator side)
+ *   initiator.c  the single initiating context: start, reply matching, timeout
+ *   responder.c  servicing received oETP requests
+ *   rx.c         receive classification and dispatch; received data arrays
  *   raw.c        raw (non-oETP) DMA
  *   direct.c     the direct CSR stream
  *   mem.c        local memory access in AXI-sized bursts
- *   engine.c     lifecycle, scheduling, time
  *   state.c      migration state
+ * Controllers read the store and take their command bits from it when the
+ * engine accepts work (engine.c), never through the decoder. Frames are built
+ * and parsed only by the codec (include/openenoc/oetp.h).
  *
  * The engine is behavioural: each host call runs to completion (memory
  * accesses are synchronous), so contexts exist only while waiting for the
@@ -34,24 +42,6 @@
 #define OE_CSR_WORDS        (OE_CSR_APERTURE_SIZE / 4)
 #define OE_NO_DEADLINE      UINT64_MAX
 
-/* IRQ sources (claim.source). */
-enum {
-    OE_SRC_PEER_DMA = 0,
-    OE_SRC_RAW_TX = 1,
-    OE_SRC_RAW_RX = 2,
-    OE_SRC_DIRECT_TX = 3,
-    OE_SRC_DIRECT_RX = 4,
-    OE_SRC_RMEM_ERROR = 5,
-};
-
-/* Peer modes (peers.entry[n].dma.mode). */
-enum {
-    OE_MODE_DISABLED = 0,
-    OE_MODE_RMEM = 1,
-    OE_MODE_MIRROR_REMOTE_TO_LOCAL = 2,   /* local request issues DMA reads */
-    OE_MODE_MIRROR_LOCAL_TO_REMOTE = 3,   /* local request issues DMA writes */
-};
-
 typedef struct OeIrqEntry {
     uint16_t peer_idx;
     uint8_t source;
@@ -69,6 +59,14 @@ typedef struct OeIrq {
     bool level;                 /* last level reported to the host */
 } OeIrq;
 
+/* idle/done/error/error_code of a peer's bulk DMA, raw TX or raw RX. */
+typedef struct OeDmaStatus {
+    bool idle;
+    bool done;
+    bool error;
+    uint8_t error_code;
+} OeDmaStatus;
+
 /* A software-started peer bulk block, snapshotted at acceptance. */
 typedef struct OePeerBlock {
     bool active;
@@ -85,11 +83,7 @@ typedef struct OePeerBlock {
 } OePeerBlock;
 
 typedef struct OePeer {
-    /* dma status fields */
-    bool idle;
-    bool done;
-    bool error;
-    uint8_t error_code;
+    OeDmaStatus st;             /* dma status fields */
     OePeerBlock blk;
     bool rmem_event_pending;    /* coalesced RMEM_ERROR notification */
 } OePeer;
@@ -127,8 +121,7 @@ typedef struct OeRmemAccess {
 } OeRmemAccess;
 
 typedef struct OeRawTx {
-    bool idle, done, error;
-    uint8_t error_code;
+    OeDmaStatus st;
     bool active;                /* accepted, waiting for the transmit path */
     bool irq_reserved;
     uint32_t base;
@@ -137,8 +130,8 @@ typedef struct OeRawTx {
 } OeRawTx;
 
 typedef struct OeRawRx {
-    bool idle, done, error, armed;
-    uint8_t error_code;
+    OeDmaStatus st;
+    bool armed;
     bool irq_reserved;
     uint32_t base;
     uint32_t capacity;
@@ -179,8 +172,8 @@ struct OeEngine {
     uint8_t tx_rr;              /* TX fairness: next class to favour */
     uint8_t peer_rr;            /* next peer to favour for fragments */
 
-    /* Register store: software-visible rw fields; status bits are composed
-     * on read from the controller state below. */
+    /* Register store (store.c): software-visible rw fields; status bits
+     * are composed on read (csr.c) from the controller state below. */
     uint32_t regs[OE_CSR_WORDS];
     uint32_t sw_mask[OE_CSR_WORDS];
     uint32_t reset_val[OE_CSR_WORDS];
@@ -190,8 +183,8 @@ struct OeEngine {
     OePeer peer[OE_NUM_PEERS];
     OeInitiator init;
     OeRmemAccess rmem;
-    bool rmem_sync;             /* inside the CSR call that issued rmem */
-    bool rmem_sync_done;        /* ... and it completed within that call */
+    bool rmem_sync;             /* inside a CSR call (csr_access) */
+    bool rmem_sync_done;        /* an access completed within that call */
     uint32_t rmem_sync_value;
     bool resp_notify_pending;   /* responder holds one undelivered event */
     uint8_t resp_notify_source;
@@ -204,11 +197,29 @@ struct OeEngine {
     uint8_t txbuf[OETP_FRAME_MAX];  /* frame under assembly */
 };
 
-/* ---- register store (csr.c) ---- */
+/* ---- register store (store.c) ---- */
 static inline uint32_t oe_reg(const OeEngine *e, uint32_t off)
 {
     return e->regs[off / 4];
 }
+static inline uint32_t oe_field(uint32_t word, uint32_t mask, unsigned shift)
+{
+    return (word & mask) >> shift;
+}
+uint64_t oe_reg_mac(const OeEngine *e, uint32_t lo_off);
+void oe_reg_clear_bits(OeEngine *e, uint32_t off, uint32_t mask);
+void oe_store_reset(OeEngine *e);
+/* Store value into the writable bits of lanes of word off; false when no
+ * lane holds a writable bit (the write has no effect). */
+bool oe_store_write(OeEngine *e, uint32_t off, uint32_t lanes,
+                    uint32_t value);
+
+/* ---- CSR decode (csr.c) ---- */
+OeCsrStatus oe_csr_read(OeEngine *e, uint32_t offset, unsigned size,
+                        uint32_t *value);
+OeCsrStatus oe_csr_write(OeEngine *e, uint32_t offset, unsigned size,
+                         uint32_t value);
+
 /* A received oETP frame's length is valid when it is the logical length
  * (or that padded to 60 bytes) and within the frame ceiling, which counts
  * Ethernet padding (oetp-engine.txt, MAX_RAW_FRAME_SIZE note). */
@@ -218,17 +229,37 @@ static inline bool oe_frame_len_ok(const OeEngine *e, size_t len,
     return len <= e->max_frame && oetp_frame_len_ok(len, logical);
 }
 
-static inline uint32_t oe_field(uint32_t word, uint32_t mask, unsigned shift)
+/* ---- DMA status (status.c) ---- */
+uint32_t oe_dma_status_bits(const OeDmaStatus *s);
+void oe_dma_status_fail(OeDmaStatus *s, uint8_t code);
+/* End an operation with a CSR code (0 = done), then queue its reserved
+ * completion claim. */
+void oe_dma_status_end(OeEngine *e, OeDmaStatus *s, uint8_t code,
+                       bool irq_reserved, uint8_t source, uint16_t peer);
+/* Take a clear-error command bit of word off from the store (inline: it
+ * runs for every peer and descriptor after every host call). */
+static inline void oe_dma_status_take_clear(OeEngine *e, OeDmaStatus *s,
+                                            uint32_t off, uint32_t clear_mask)
 {
-    return (word & mask) >> shift;
+    if (oe_reg(e, off) & clear_mask) {
+        s->error = false;
+        s->error_code = 0;
+        oe_reg_clear_bits(e, off, clear_mask);
+    }
 }
-uint64_t oe_reg_mac(const OeEngine *e, uint32_t lo_off);
-void oe_csr_reset(OeEngine *e);
-void oe_reg_clear_bits(OeEngine *e, uint32_t off, uint32_t mask);
-OeCsrStatus oe_csr_read(OeEngine *e, uint32_t offset, unsigned size,
-                        uint32_t *value);
-OeCsrStatus oe_csr_write(OeEngine *e, uint32_t offset, unsigned size,
-                         uint32_t value);
+
+/* ---- peer table (peer.c) ---- */
+static inline unsigned oe_peer_mode(const OeEngine *e, unsigned n)
+{
+    return oe_reg(e, OE_PEER_DMA(n)) & OE_PEER_DMA_MODE_MASK;
+}
+static inline uint64_t oe_peer_mac(const OeEngine *e, unsigned n)
+{
+    return oe_reg_mac(e, OE_PEER_MAC_ADDRESS(n));
+}
+int oe_peer_by_mac(const OeEngine *e, uint64_t mac);
+int oe_peer_by_rmem(const OeEngine *e, uint32_t woff);
+void oe_peer_record_error(OeEngine *e, unsigned n, uint8_t code);
 
 /* ---- IRQ controller (irq.c) ---- */
 /* Reserve a credit for an enabled event; false if none is free. */
@@ -239,7 +270,9 @@ bool oe_irq_credit_free(const OeEngine *e);
 bool oe_irq_event_enabled(const OeEngine *e, unsigned source);
 uint32_t oe_irq_status(const OeEngine *e);
 uint32_t oe_irq_claim(const OeEngine *e);
-void oe_irq_complete(OeEngine *e, uint32_t word);
+/* Software wrote irq.control / irq.complete: take the command bits. */
+void oe_irq_control_written(OeEngine *e);
+void oe_irq_complete_written(OeEngine *e);
 void oe_irq_update_level(OeEngine *e, bool pulse);
 void oe_irq_reset(OeEngine *e);
 
@@ -250,14 +283,12 @@ void oe_initiator_wait(OeEngine *e, OeInitKind kind, unsigned peer,
                        uint32_t rid, uint64_t mac, uint32_t local,
                        uint32_t len, uint32_t timeout);
 void oe_initiator_timeout(OeEngine *e);
-void oe_initiator_reply(OeEngine *e, const OetpHeader *h, const uint8_t *f,
-                        size_t len);
+void oe_initiator_reply(OeEngine *e, const OetpHeader *h,
+                        const OetpParams *p, const uint8_t *f, size_t len);
 
 /* ---- peer bulk DMA (peer_dma.c) ---- */
-void oe_peer_dma_written(OeEngine *e, unsigned n);
-uint32_t oe_peer_dma_status(const OeEngine *e, unsigned n);
-void oe_peer_record_error(OeEngine *e, unsigned n, uint8_t code);
-void oe_accept_peer_requests(OeEngine *e);
+/* Take clear-error and request bits from every peer's dma word. */
+void oe_peer_dma_accept(OeEngine *e);
 int oe_peer_next_fragment(OeEngine *e);
 bool oe_peer_has_fragment(const OeEngine *e);
 void oe_peer_send_fragment(OeEngine *e, unsigned n);
@@ -272,17 +303,17 @@ void oe_rmem_finish(OeEngine *e, uint32_t word);
 void oe_deliver_rmem_events(OeEngine *e);
 
 /* ---- responder (responder.c) ---- */
-void oe_responder_request(OeEngine *e, const OetpHeader *h, const uint8_t *f,
-                          size_t len);
+void oe_responder_request(OeEngine *e, const OetpHeader *h,
+                          const OetpParams *p, const uint8_t *f, size_t len);
 void oe_responder_deliver_notification(OeEngine *e);
-int oe_peer_by_mac(const OeEngine *e, uint64_t mac);
 
 /* ---- receive path (rx.c) ---- */
 void oe_rx_frame(OeEngine *e, const uint8_t *f, size_t len);
+uint8_t oe_rx_data(OeEngine *e, const uint8_t *f, size_t flen, uint8_t cmd,
+                   const OetpParams *p, uint32_t addr, uint32_t len);
 
 /* ---- raw DMA (raw.c) ---- */
-void oe_raw_tx_written(OeEngine *e);
-void oe_raw_rx_written(OeEngine *e);
+/* Take the clear-error and request bits of both descriptors. */
 void oe_raw_accept(OeEngine *e);
 bool oe_raw_tx_step(OeEngine *e);
 bool oe_raw_receive(OeEngine *e, const uint8_t *f, size_t len);
@@ -291,13 +322,13 @@ uint32_t oe_raw_rx_status(const OeEngine *e);
 bool oe_raw_has_work(const OeEngine *e);
 
 /* ---- direct CSR stream (direct.c) ---- */
-void oe_direct_source_written(OeEngine *e);
+/* Take an offered source beat (tvalid) from the store. */
 void oe_direct_accept(OeEngine *e);
 bool oe_direct_tx_step(OeEngine *e);
-void oe_direct_sink_ready_written(OeEngine *e);
 bool oe_direct_sink_push(OeEngine *e, const uint8_t *f, size_t len);
 bool oe_direct_sink_has_room(const OeEngine *e);
-void oe_direct_sink_admit(OeEngine *e);
+/* Show the head frame once admitted; take a sink beat (tready). */
+void oe_direct_sink_accept(OeEngine *e);
 uint32_t oe_direct_read(const OeEngine *e, uint32_t off);
 
 /* ---- memory (mem.c) ---- */
@@ -319,6 +350,5 @@ bool oe_tx_ready(OeEngine *e);
 void oe_tx(OeEngine *e, const uint8_t *frame, size_t len);
 uint32_t oe_alloc_rid(OeEngine *e);
 uint64_t oe_local_mac(const OeEngine *e);
-void oe_request_again(OeEngine *e);
 
 #endif /* OPENENOC_ENGINE_INTERNAL_H */

@@ -78,62 +78,32 @@ static uint8_t expected_reply(uint8_t kind)
     }
 }
 
-/*
- * DMA_READ_RSP: payload is streamed to local memory before the trailer is
- * checked (no full-frame barrier), never beyond the expected length; a local
- * write failure wins over a framing failure (code 10).
- */
-static uint8_t read_response(OeEngine *e, const uint8_t *f, size_t len)
-{
-    const size_t data_off = OETP_OFF_PARAM1 + 4;
-    uint32_t expect = e->init.len;
-    size_t avail = len > data_off ? len - data_off : 0;
-    uint32_t n = avail < expect ? (uint32_t)avail : expect;
-    size_t eod_off = data_off + 4 * (size_t)oetp_words(expect);
-    OeMemStatus st = OE_MEM_OK;
-
-    if (n) {
-        oe_mem_write(e, e->init.local, f + data_off, n, &st);
-    }
-    if (st != OE_MEM_OK) {
-        return oe_mem_write_code(st);
-    }
-    if (!oe_frame_len_ok(e, len, eod_off + 4) || len < eod_off + 4 ||
-        oetp_get_le32(f + eod_off) != OETP_EOD) {
-        return OE_ERR_REMOTE_AXIS;
-    }
-    return OE_ERR_NONE;
-}
-
-void oe_initiator_reply(OeEngine *e, const OetpHeader *h, const uint8_t *f,
-                        size_t len)
+void oe_initiator_reply(OeEngine *e, const OetpHeader *h,
+                        const OetpParams *p, const uint8_t *f, size_t len)
 {
     OeInitiator *c = &e->init;
 
     /* Unmatched or late replies are discarded without touching memory. */
-    if (c->kind == OE_INIT_NONE || len < OETP_OFF_PARAM1 + 4 ||
-        h->src != c->peer_mac || oetp_param(f, 1) != c->rid) {
+    if (c->kind == OE_INIT_NONE || p->count < 1 || h->src != c->peer_mac ||
+        p->rid != c->rid) {
         return;
     }
     uint8_t want = expected_reply(c->kind);
     if (h->cmd != want && h->cmd != OETP_ERROR_RSP) {
         return;
     }
-    size_t logical = oetp_frame_len(h->cmd, c->len);
     uint8_t code;
-    uint32_t data = 0;
 
     if (h->cmd == OETP_DMA_READ_RSP) {
-        code = read_response(e, f, len);
-    } else if (!oe_frame_len_ok(e, len, logical)) {
+        /* Streamed to local memory before the trailer is checked. */
+        code = oe_rx_data(e, f, len, h->cmd, p, c->local, c->len);
+    } else if (!oe_frame_len_ok(e, len, oetp_frame_len(h->cmd, c->len))) {
         code = OE_ERR_REMOTE_AXIS;   /* malformed but associated reply */
     } else if (h->cmd == OETP_ERROR_RSP) {
-        code = (uint8_t)oetp_csr_error_from_wire(oetp_param(f, 2));
+        code = (uint8_t)oetp_csr_error_from_wire(p->cause);
     } else {
         code = OE_ERR_NONE;
-        if (h->cmd == OETP_RMEM_READ_RSP) {
-            data = oetp_param(f, 2);
-        }
     }
-    initiator_complete(e, code, data);
+    /* p->data is RMEM_READ_RSP's Data, 0 for the other replies. */
+    initiator_complete(e, code, code == OE_ERR_NONE ? p->data : 0);
 }

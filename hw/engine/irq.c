@@ -101,7 +101,7 @@ uint32_t oe_irq_claim(const OeEngine *e)
     return e->irq.count ? claim_word(&e->irq.fifo[e->irq.head]) : 0;
 }
 
-void oe_irq_complete(OeEngine *e, uint32_t word)
+static void irq_complete(OeEngine *e, uint32_t word)
 {
     OeIrq *q = &e->irq;
 
@@ -112,5 +112,24 @@ void oe_irq_complete(OeEngine *e, uint32_t word)
         oe_irq_update_level(e, true);
     } else {
         q->invalid_complete = true;
+    }
+}
+
+void oe_irq_control_written(OeEngine *e)
+{
+    if (oe_reg(e, OE_IRQ_CONTROL) & OE_IRQ_CONTROL_CLEAR_ERRORS_MASK) {
+        e->irq.overflow = false;
+        e->irq.invalid_complete = false;
+        oe_reg_clear_bits(e, OE_IRQ_CONTROL, OE_IRQ_CONTROL_CLEAR_ERRORS_MASK);
+    }
+}
+
+void oe_irq_complete_written(OeEngine *e)
+{
+    uint32_t word = oe_reg(e, OE_IRQ_COMPLETE);
+
+    if (word & OE_IRQ_COMPLETE_VALID_MASK) {
+        irq_complete(e, word);
+        oe_reg_clear_bits(e, OE_IRQ_COMPLETE, OE_IRQ_COMPLETE_VALID_MASK);
     }
 }

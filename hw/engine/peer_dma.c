@@ -12,32 +12,6 @@ static uint32_t dma_reg(const OeEngine *e, unsigned n)
     return oe_reg(e, OE_PEER_DMA(n));
 }
 
-uint32_t oe_peer_dma_status(const OeEngine *e, unsigned n)
-{
-    const OePeer *p = &e->peer[n];
-    return (p->idle ? OE_PEER_DMA_IDLE_MASK : 0) |
-           (p->done ? OE_PEER_DMA_DONE_MASK : 0) |
-           (p->error ? OE_PEER_DMA_ERROR_MASK : 0) |
-           (uint32_t)p->error_code << OE_PEER_DMA_ERROR_CODE_SHIFT;
-}
-
-void oe_peer_record_error(OeEngine *e, unsigned n, uint8_t code)
-{
-    e->peer[n].error = true;
-    e->peer[n].error_code = code;
-}
-
-void oe_peer_dma_written(OeEngine *e, unsigned n)
-{
-    if (dma_reg(e, n) & OE_PEER_DMA_CLEAR_ERROR_MASK) {
-        /* Clearing never aborts work or touches done/idle/IRQ claims. */
-        e->peer[n].error = false;
-        e->peer[n].error_code = 0;
-        oe_reg_clear_bits(e, OE_PEER_DMA(n), OE_PEER_DMA_CLEAR_ERROR_MASK);
-    }
-    /* request is picked up by oe_accept_peer_requests() */
-}
-
 /*
  * The destination of a fragment. The oETP initiator looks the peer up for
  * every command it accepts (oetp-engine.txt: it "snapshots its MAC addresses"
@@ -49,10 +23,8 @@ void oe_peer_dma_written(OeEngine *e, unsigned n)
  */
 static bool fragment_target(const OeEngine *e, unsigned n, uint64_t *mac)
 {
-    uint32_t mode = dma_reg(e, n) & OE_PEER_DMA_MODE_MASK;
-
-    *mac = oe_reg_mac(e, OE_PEER_MAC_ADDRESS(n));
-    return mode == e->peer[n].blk.mode &&
+    *mac = oe_peer_mac(e, n);
+    return oe_peer_mode(e, n) == e->peer[n].blk.mode &&
            !(oetp_mac_is_group(*mac) &&
              e->peer[n].blk.mode == OE_MODE_MIRROR_REMOTE_TO_LOCAL);
 }
@@ -78,14 +50,8 @@ static void block_end(OeEngine *e, unsigned n)
 {
     OePeer *p = &e->peer[n];
 
-    p->idle = true;
-    p->done = !p->blk.failed;
-    if (p->blk.failed) {
-        oe_peer_record_error(e, n, p->blk.code);
-    }
-    if (p->blk.irq_reserved) {
-        oe_irq_commit(e, OE_SRC_PEER_DMA, (uint16_t)n, true);
-    }
+    oe_dma_status_end(e, &p->st, p->blk.failed ? p->blk.code : OE_ERR_NONE,
+                      p->blk.irq_reserved, OE_SRC_PEER_DMA, (uint16_t)n);
     p->blk.active = false;
 }
 
@@ -100,7 +66,7 @@ static void accept_block(OeEngine *e, unsigned n)
         return;   /* request stays set until a credit frees */
     }
     oe_reg_clear_bits(e, OE_PEER_DMA(n), OE_PEER_DMA_REQUEST_MASK);
-    p->done = false;
+    p->st.done = false;
     p->blk = (OePeerBlock) {
         .irq_reserved = enabled,
         .mode = (uint8_t)(dma & OE_PEER_DMA_MODE_MASK),
@@ -117,14 +83,22 @@ static void accept_block(OeEngine *e, unsigned n)
         return;
     }
     p->blk.active = true;
-    p->idle = false;
+    p->st.idle = false;
 }
 
-void oe_accept_peer_requests(OeEngine *e)
+/* Clearing an error never aborts work or touches done/idle/IRQ claims; a
+ * request waits (bit set) until the block is idle and a credit is free. */
+void oe_peer_dma_accept(OeEngine *e)
 {
     for (unsigned i = 0; i < OE_NUM_PEERS; i++) {
         unsigned n = (e->peer_rr + i) % OE_NUM_PEERS;
-        if ((dma_reg(e, n) & OE_PEER_DMA_REQUEST_MASK) && e->peer[n].idle) {
+        if (!(dma_reg(e, n) & (OE_PEER_DMA_CLEAR_ERROR_MASK |
+                               OE_PEER_DMA_REQUEST_MASK))) {
+            continue;   /* the common case after every host call */
+        }
+        oe_dma_status_take_clear(e, &e->peer[n].st, OE_PEER_DMA(n),
+                                 OE_PEER_DMA_CLEAR_ERROR_MASK);
+        if ((dma_reg(e, n) & OE_PEER_DMA_REQUEST_MASK) && e->peer[n].st.idle) {
             accept_block(e, n);
         }
     }
@@ -183,8 +157,8 @@ void oe_peer_send_fragment(OeEngine *e, unsigned n)
         return;
     }
 
-    /* Mode 3: stream local bytes into a DMA_WRITE_REQ. */
-    uint8_t *data = e->txbuf + OETP_OFF_PARAM1 + 12;
+    /* Mode 3: stream local bytes straight into a DMA_WRITE_REQ. */
+    uint8_t *data = e->txbuf + OETP_OFF_WRITE_DATA;
     OeMemStatus st;
     uint32_t got = oe_mem_read_stream(e, local, data, len, &st);
     if (got == 0 && st != OE_MEM_OK) {
@@ -192,21 +166,11 @@ void oe_peer_send_fragment(OeEngine *e, unsigned n)
         oe_peer_fragment_done(e, n, oe_mem_read_code(st));
         return;
     }
-    /* The bytes were read straight into the frame: build the header and
-     * padding around them rather than copying through the codec. */
-    oetp_put_header(e->txbuf, mac, src, OETP_DMA_WRITE_REQ);
-    oetp_put_le32(e->txbuf + OETP_OFF_PARAM1, rid);
-    oetp_put_le32(e->txbuf + OETP_OFF_PARAM1 + 4, remote);
-    oetp_put_le32(e->txbuf + OETP_OFF_PARAM1 + 8, len);
-    uint32_t words = oetp_words(got);
-    for (uint32_t i = got; i < words * 4; i++) {
-        data[i] = 0;   /* word padding */
-    }
-    size_t flen = OETP_OFF_PARAM1 + 12 + 4 * (size_t)words;
-    if (st == OE_MEM_OK) {
-        oetp_put_le32(e->txbuf + flen, OETP_EOD);
-        flen += 4;
-    }
+    size_t flen = st == OE_MEM_OK ?
+        oetp_build_dma_write_req(e->txbuf, mac, src, rid, remote, data, len,
+                                 true) :
+        oetp_build_dma_write_req_cut(e->txbuf, mac, src, rid, remote, len,
+                                     data, got);
     /* A source failure after the frame started ends it without EndOfData;
      * the failed fragment does not wait for a reply to that frame. */
     oe_tx(e, e->txbuf, flen);

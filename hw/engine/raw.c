@@ -6,47 +6,15 @@
  */
 #include "engine_internal.h"
 
-static uint32_t raw_status_bits(bool idle, bool done, bool error, uint8_t code)
-{
-    return (idle ? OE_RAW_TX_COMMAND_STATUS_IDLE_MASK : 0) |
-           (done ? OE_RAW_TX_COMMAND_STATUS_DONE_MASK : 0) |
-           (error ? OE_RAW_TX_COMMAND_STATUS_ERROR_MASK : 0) |
-           (uint32_t)code << OE_RAW_TX_COMMAND_STATUS_ERROR_CODE_SHIFT;
-}
-
 uint32_t oe_raw_tx_status(const OeEngine *e)
 {
-    const OeRawTx *t = &e->raw_tx;
-    return raw_status_bits(t->idle, t->done, t->error, t->error_code);
+    return oe_dma_status_bits(&e->raw_tx.st);
 }
 
 uint32_t oe_raw_rx_status(const OeEngine *e)
 {
-    const OeRawRx *r = &e->raw_rx;
-    return raw_status_bits(r->idle, r->done, r->error, r->error_code) |
-           (r->armed ? OE_RAW_RX_COMMAND_STATUS_ARMED_MASK : 0);
-}
-
-void oe_raw_tx_written(OeEngine *e)
-{
-    if (oe_reg(e, OE_RAW_TX_COMMAND_STATUS) &
-        OE_RAW_TX_COMMAND_STATUS_CLEAR_ERRORS_MASK) {
-        e->raw_tx.error = false;
-        e->raw_tx.error_code = 0;
-        oe_reg_clear_bits(e, OE_RAW_TX_COMMAND_STATUS,
-                          OE_RAW_TX_COMMAND_STATUS_CLEAR_ERRORS_MASK);
-    }
-}
-
-void oe_raw_rx_written(OeEngine *e)
-{
-    if (oe_reg(e, OE_RAW_RX_COMMAND_STATUS) &
-        OE_RAW_RX_COMMAND_STATUS_CLEAR_ERRORS_MASK) {
-        e->raw_rx.error = false;
-        e->raw_rx.error_code = 0;
-        oe_reg_clear_bits(e, OE_RAW_RX_COMMAND_STATUS,
-                          OE_RAW_RX_COMMAND_STATUS_CLEAR_ERRORS_MASK);
-    }
+    return oe_dma_status_bits(&e->raw_rx.st) |
+           (e->raw_rx.armed ? OE_RAW_RX_COMMAND_STATUS_ARMED_MASK : 0);
 }
 
 /* A buffer [base, base + len) of 1..MAX bytes that does not wrap 2^32. */
@@ -58,34 +26,16 @@ static bool buffer_valid(const OeEngine *e, uint32_t base, uint32_t len)
 
 static void raw_tx_end(OeEngine *e, uint8_t code)
 {
-    OeRawTx *t = &e->raw_tx;
-
-    t->active = false;
-    t->idle = true;
-    t->done = code == OE_ERR_NONE;
-    if (code != OE_ERR_NONE) {
-        t->error = true;
-        t->error_code = code;
-    }
-    if (t->irq_reserved) {
-        oe_irq_commit(e, OE_SRC_RAW_TX, 0, true);
-    }
+    e->raw_tx.active = false;
+    oe_dma_status_end(e, &e->raw_tx.st, code, e->raw_tx.irq_reserved,
+                      OE_SRC_RAW_TX, 0);
 }
 
 static void raw_rx_end(OeEngine *e, uint8_t code)
 {
-    OeRawRx *r = &e->raw_rx;
-
-    r->armed = false;
-    r->idle = true;
-    r->done = code == OE_ERR_NONE;
-    if (code != OE_ERR_NONE) {
-        r->error = true;
-        r->error_code = code;
-    }
-    if (r->irq_reserved) {
-        oe_irq_commit(e, OE_SRC_RAW_RX, 0, true);
-    }
+    e->raw_rx.armed = false;
+    oe_dma_status_end(e, &e->raw_rx.st, code, e->raw_rx.irq_reserved,
+                      OE_SRC_RAW_RX, 0);
 }
 
 /* Accept a pending request once IRQ admission allows it. */
@@ -99,6 +49,8 @@ static void raw_tx_accept(OeEngine *e)
 {
     OeRawTx *t = &e->raw_tx;
 
+    oe_dma_status_take_clear(e, &t->st, OE_RAW_TX_COMMAND_STATUS,
+                             OE_RAW_TX_COMMAND_STATUS_CLEAR_ERRORS_MASK);
     if (!(oe_reg(e, OE_RAW_TX_COMMAND_STATUS) &
           OE_RAW_TX_COMMAND_STATUS_REQUEST_MASK) || t->active ||
         !admit(e, OE_SRC_RAW_TX, &t->irq_reserved)) {
@@ -106,7 +58,7 @@ static void raw_tx_accept(OeEngine *e)
     }
     oe_reg_clear_bits(e, OE_RAW_TX_COMMAND_STATUS,
                       OE_RAW_TX_COMMAND_STATUS_REQUEST_MASK);
-    t->done = false;
+    t->st.done = false;
     t->transferred = 0;
     t->base = oe_reg(e, OE_RAW_TX_BUFFER_ADDRESS);
     t->len = oe_reg(e, OE_RAW_TX_FRAME_LENGTH);
@@ -115,21 +67,23 @@ static void raw_tx_accept(OeEngine *e)
         return;
     }
     t->active = true;
-    t->idle = false;
+    t->st.idle = false;
 }
 
 static void raw_rx_accept(OeEngine *e)
 {
     OeRawRx *r = &e->raw_rx;
 
+    oe_dma_status_take_clear(e, &r->st, OE_RAW_RX_COMMAND_STATUS,
+                             OE_RAW_RX_COMMAND_STATUS_CLEAR_ERRORS_MASK);
     if (!(oe_reg(e, OE_RAW_RX_COMMAND_STATUS) &
-          OE_RAW_RX_COMMAND_STATUS_REQUEST_MASK) || !r->idle ||
+          OE_RAW_RX_COMMAND_STATUS_REQUEST_MASK) || !r->st.idle ||
         !admit(e, OE_SRC_RAW_RX, &r->irq_reserved)) {
         return;
     }
     oe_reg_clear_bits(e, OE_RAW_RX_COMMAND_STATUS,
                       OE_RAW_RX_COMMAND_STATUS_REQUEST_MASK);
-    r->done = false;
+    r->st.done = false;
     r->received = 0;
     r->base = oe_reg(e, OE_RAW_RX_BUFFER_ADDRESS);
     r->capacity = oe_reg(e, OE_RAW_RX_BUFFER_CAPACITY);
@@ -138,13 +92,21 @@ static void raw_rx_accept(OeEngine *e)
         return;
     }
     r->armed = true;
-    r->idle = false;
+    r->st.idle = false;
 }
 
 void oe_raw_accept(OeEngine *e)
 {
-    raw_tx_accept(e);
-    raw_rx_accept(e);
+    const uint32_t cmds = OE_RAW_TX_COMMAND_STATUS_REQUEST_MASK |
+                          OE_RAW_TX_COMMAND_STATUS_CLEAR_ERRORS_MASK;
+
+    /* Most host calls find no command bit set (the rx word has the same
+     * layout, checked in status.c). */
+    if ((oe_reg(e, OE_RAW_TX_COMMAND_STATUS) |
+         oe_reg(e, OE_RAW_RX_COMMAND_STATUS)) & cmds) {
+        raw_tx_accept(e);
+        raw_rx_accept(e);
+    }
 }
 
 bool oe_raw_tx_step(OeEngine *e)

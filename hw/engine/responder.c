@@ -12,17 +12,6 @@
  */
 #include "engine_internal.h"
 
-int oe_peer_by_mac(const OeEngine *e, uint64_t mac)
-{
-    for (unsigned n = 0; n < OE_NUM_PEERS; n++) {
-        if ((oe_reg(e, OE_PEER_DMA(n)) & OE_PEER_DMA_MODE_MASK) != 0 &&
-            oe_reg_mac(e, OE_PEER_MAC_ADDRESS(n)) == mac) {
-            return (int)n;
-        }
-    }
-    return -1;
-}
-
 /* Everything a request needs while it is serviced. */
 typedef struct OeReq {
     uint8_t cmd;
@@ -84,7 +73,7 @@ static void reply(OeEngine *e, const OeReq *r, size_t len)
 static bool access_allowed(const OeEngine *e, unsigned n, uint8_t cmd,
                            uint32_t addr, uint32_t len)
 {
-    uint32_t mode = oe_reg(e, OE_PEER_DMA(n)) & OE_PEER_DMA_MODE_MASK;
+    uint32_t mode = oe_peer_mode(e, n);
     uint64_t base = oe_reg(e, OE_PEER_LOCAL_ADDRESS(n));
     uint64_t end = base + oe_reg(e, OE_PEER_SIZE(n));
 
@@ -154,7 +143,7 @@ static void rmem_write(OeEngine *e, const OeReq *r, uint32_t addr,
 
 static void dma_read(OeEngine *e, const OeReq *r, uint32_t addr, uint32_t len)
 {
-    uint8_t *data = e->txbuf + OETP_OFF_PARAM1 + 4;
+    uint8_t *data = e->txbuf + OETP_OFF_READ_DATA;
     OeMemStatus st;
     uint32_t got = oe_mem_read_stream(e, addr, data, len, &st);
 
@@ -164,54 +153,32 @@ static void dma_read(OeEngine *e, const OeReq *r, uint32_t addr, uint32_t len)
         reply_error(e, r, code, code);
         return;
     }
-    oetp_put_header(e->txbuf, r->src, oe_local_mac(e), OETP_DMA_READ_RSP);
-    oetp_put_le32(e->txbuf + OETP_OFF_PARAM1, r->rid);
-    uint32_t words = oetp_words(got);
-    for (uint32_t i = got; i < 4 * words; i++) {
-        data[i] = 0;
-    }
-    size_t flen = OETP_OFF_PARAM1 + 4 + 4 * (size_t)words;
-    if (st == OE_MEM_OK) {
-        oetp_put_le32(e->txbuf + flen, OETP_EOD);
-        flen += 4;
-        oe_tx(e, e->txbuf, flen);
-        return;
-    }
     /* A failure after the response started ends it without EndOfData; no
      * second reply is sent. */
-    oe_tx(e, e->txbuf, flen);
-    record_failure(e, r, oe_mem_read_code(st));
+    oe_tx(e, e->txbuf, oetp_build_dma_read_rsp(e->txbuf, r->src,
+                                               oe_local_mac(e), r->rid, data,
+                                               got, st == OE_MEM_OK));
+    if (st != OE_MEM_OK) {
+        record_failure(e, r, oe_mem_read_code(st));
+    }
 }
 
-/*
- * DMA_WRITE_REQ: bytes are written as they arrive (never beyond Length),
- * then the framing and EndOfData are checked. A bus failure wins over a
- * framing failure; an incomplete frame records code 10 and answers cause 2.
- */
+/* DMA_WRITE_REQ: an incomplete frame records code 10 and answers cause 2;
+ * a bus failure answers its own cause. */
 static void dma_write(OeEngine *e, const OeReq *r, const uint8_t *f,
-                      size_t flen, uint32_t addr, uint32_t len)
+                      size_t flen, const OetpParams *p)
 {
-    const size_t data_off = OETP_OFF_PARAM1 + 12;
-    size_t avail = flen > data_off ? flen - data_off : 0;
-    uint32_t n = avail < len ? (uint32_t)avail : len;
-    size_t eod_off = data_off + 4 * (size_t)oetp_words(len);
-    OeMemStatus st = OE_MEM_OK;
+    uint8_t code = oe_rx_data(e, f, flen, OETP_DMA_WRITE_REQ, p, p->addr,
+                              p->length);
 
-    if (n) {
-        oe_mem_write(e, addr, f + data_off, n, &st);
-    }
-    if (st != OE_MEM_OK) {
-        uint8_t code = oe_mem_write_code(st);
+    if (code == OE_ERR_REMOTE_AXIS) {
+        reply_error(e, r, OETP_CAUSE_AXIS, code);
+    } else if (code != OE_ERR_NONE) {
         reply_error(e, r, code, code);
-        return;
+    } else {
+        reply(e, r, oetp_build_dma_write_rsp(e->txbuf, r->src,
+                                             oe_local_mac(e), r->rid));
     }
-    if (!oe_frame_len_ok(e, flen, eod_off + 4) || flen < eod_off + 4 ||
-        oetp_get_le32(f + eod_off) != OETP_EOD) {
-        reply_error(e, r, OETP_CAUSE_AXIS, OE_ERR_REMOTE_AXIS);
-        return;
-    }
-    reply(e, r, oetp_build_dma_write_rsp(e->txbuf, r->src, oe_local_mac(e),
-                                         r->rid));
 }
 
 /* Fixed-layout requests are accepted at their exact length or padded. */
@@ -220,8 +187,8 @@ static bool fixed_len_ok(const OeEngine *e, uint8_t cmd, size_t len)
     return oe_frame_len_ok(e, len, oetp_frame_len(cmd, 0));
 }
 
-void oe_responder_request(OeEngine *e, const OetpHeader *h, const uint8_t *f,
-                          size_t len)
+void oe_responder_request(OeEngine *e, const OetpHeader *h,
+                          const OetpParams *p, const uint8_t *f, size_t len)
 {
     int n = oe_peer_by_mac(e, h->src);
     OeReq r = {
@@ -233,25 +200,24 @@ void oe_responder_request(OeEngine *e, const OetpHeader *h, const uint8_t *f,
     /* Unknown sources are dropped; group reads are never answered; a busy
      * responder drains new requests; without a Request ID there is nothing
      * to answer. */
-    if (n < 0 || len < OETP_OFF_PARAM1 + 4 || e->resp_notify_pending ||
+    if (n < 0 || p->count < 1 || e->resp_notify_pending ||
         (r.group && (h->cmd == OETP_RMEM_READ_REQ ||
                      h->cmd == OETP_DMA_READ_REQ))) {
         return;
     }
     r.peer = (unsigned)n;
-    r.rid = oetp_param(f, 1);
+    r.rid = p->rid;
 
     if (h->cmd == OETP_DMA_WRITE_REQ) {
-        if (len < OETP_OFF_PARAM1 + 12) {
+        if (p->count < oetp_fixed_params(h->cmd)) {
             reply_error(e, &r, OETP_CAUSE_AXIS, OE_ERR_REMOTE_AXIS);
             return;
         }
-        uint32_t addr = oetp_param(f, 2), dlen = oetp_param(f, 3);
-        if (!access_allowed(e, r.peer, h->cmd, addr, dlen)) {
+        if (!access_allowed(e, r.peer, h->cmd, p->addr, p->length)) {
             reply_error(e, &r, OETP_CAUSE_INVALID, OE_ERR_LOCAL_INVALID);
             return;
         }
-        dma_write(e, &r, f, len, addr, dlen);
+        dma_write(e, &r, f, len, p);
         return;
     }
     if (!fixed_len_ok(e, h->cmd, len)) {
@@ -259,21 +225,20 @@ void oe_responder_request(OeEngine *e, const OetpHeader *h, const uint8_t *f,
         reply_error(e, &r, OETP_CAUSE_AXIS, OE_ERR_LOCAL_AXIS);
         return;
     }
-    uint32_t addr = oetp_param(f, 2);
-    uint32_t alen = h->cmd == OETP_DMA_READ_REQ ? oetp_param(f, 3) : 4;
-    if (!access_allowed(e, r.peer, h->cmd, addr, alen)) {
+    uint32_t alen = h->cmd == OETP_DMA_READ_REQ ? p->length : 4;
+    if (!access_allowed(e, r.peer, h->cmd, p->addr, alen)) {
         reply_error(e, &r, OETP_CAUSE_INVALID, OE_ERR_LOCAL_INVALID);
         return;
     }
     switch (h->cmd) {
     case OETP_RMEM_READ_REQ:
-        rmem_read(e, &r, addr);
+        rmem_read(e, &r, p->addr);
         break;
     case OETP_RMEM_WRITE_REQ:
-        rmem_write(e, &r, addr, oetp_param(f, 3), oetp_param(f, 4));
+        rmem_write(e, &r, p->addr, p->biten, p->data);
         break;
     case OETP_DMA_READ_REQ:
-        dma_read(e, &r, addr, alen);
+        dma_read(e, &r, p->addr, alen);
         break;
     default:
         break;

@@ -12,21 +12,6 @@ static uint32_t lanes_of(unsigned size, unsigned byte)
     return m << (8 * byte);
 }
 
-/* Lowest-numbered mode-1 entry whose slice holds word offset woff. */
-static int rmem_lookup(const OeEngine *e, uint32_t woff)
-{
-    for (unsigned n = 0; n < OE_NUM_PEERS; n++) {
-        uint32_t dma = oe_reg(e, OE_PEER_DMA(n));
-        uint64_t base = oe_reg(e, OE_PEER_RMEM_ADDRESS(n));
-        uint64_t size = oe_reg(e, OE_PEER_SIZE(n));
-        if ((dma & OE_PEER_DMA_MODE_MASK) == OE_MODE_RMEM && size != 0 &&
-            base <= woff && woff < base + size) {
-            return (int)n;
-        }
-    }
-    return -1;
-}
-
 static void rmem_failed(OeEngine *e, unsigned n, uint8_t code)
 {
     oe_peer_record_error(e, n, code);
@@ -75,7 +60,7 @@ OeCsrStatus oe_rmem_access(OeEngine *e, uint32_t off, unsigned size,
 {
     uint32_t woff = off & ~3u;
     unsigned byte = off & 3;
-    int n = rmem_lookup(e, woff);
+    int n = oe_peer_by_rmem(e, woff);
 
     *rvalue = 0;
     if (n < 0) {
@@ -94,21 +79,17 @@ OeCsrStatus oe_rmem_access(OeEngine *e, uint32_t off, unsigned size,
     };
     uint64_t disp = woff - oe_reg(e, OE_PEER_RMEM_ADDRESS(n));
     uint64_t remote = oe_reg(e, OE_PEER_REMOTE_ADDRESS(n)) + disp;
-    bool group = oetp_mac_is_group(oe_reg_mac(e, OE_PEER_MAC_ADDRESS(n)));
+    bool group = oetp_mac_is_group(oe_peer_mac(e, (unsigned)n));
     if (disp + 4 > oe_reg(e, OE_PEER_SIZE(n)) || remote + 4 > 0x100000000ull ||
         (group && !is_write)) {
         rmem_end_failed(e, OE_ERR_LOCAL_INVALID);
     } else {
         e->rmem.remote = (uint32_t)remote;
     }
-    /* Started by oe_initiator_step() once no fragment is in flight;
-     * completions inside this call are turned into DONE by the caller. */
-    if (e->rmem.valid) {
-        return OE_CSR_PENDING;
-    }
-    *rvalue = e->rmem_sync_value;
-    e->rmem_sync_done = false;
-    return OE_CSR_DONE;
+    /* Started by oe_initiator_step() once no fragment is in flight; an
+     * access that ends inside this CSR call (as the failure above) is
+     * turned into DONE by engine.c's csr_access. */
+    return OE_CSR_PENDING;
 }
 
 /* Send the pending access (the initiating slot is free, TX is ready). */
@@ -116,7 +97,7 @@ void oe_rmem_start(OeEngine *e)
 {
     OeRmemAccess *a = &e->rmem;
     unsigned n = a->peer;
-    uint64_t mac = oe_reg_mac(e, OE_PEER_MAC_ADDRESS(n));
+    uint64_t mac = oe_peer_mac(e, n);
     uint64_t src = oe_local_mac(e);
     uint32_t rid = oe_alloc_rid(e);
     size_t len;

@@ -133,7 +133,7 @@ static bool openenoc_wait(OpenenocState *s, OpenenocWaitFor done)
 
 /*
  * One CSR access through the engine; returns the read data (or all ones
- * for a read that could not complete).
+ * for a read that could not complete; a write's result is not used).
  *
  * csr_pending covers the whole access, from the call into the engine until
  * its owner has taken the result, so another vCPU waiting for its turn can
@@ -143,11 +143,10 @@ static bool openenoc_wait(OpenenocState *s, OpenenocWaitFor done)
  */
 static uint32_t openenoc_csr_access(OpenenocState *s, hwaddr addr,
                                     unsigned size, bool is_write,
-                                    uint32_t wdata)
+                                    uint32_t value)
 {
     bool nested = openenoc_engine_busy_anywhere();
     int64_t start;
-    uint32_t rdata = 0;
     OeCsrStatus st;
 
     if (s->in_engine) {
@@ -178,13 +177,7 @@ static uint32_t openenoc_csr_access(OpenenocState *s, hwaddr addr,
 
     s->csr_pending = true;
     s->csr_done = false;
-    openenoc_engine_enter(s);
-    if (is_write) {
-        st = s->eng.csr_write(s->engine, addr, size, wdata);
-    } else {
-        st = s->eng.csr_read(s->engine, addr, size, &rdata);
-    }
-    openenoc_engine_leave(s);
+    st = openenoc_engine_csr(s, addr, size, is_write, &value);
 
     if (st == OE_CSR_PENDING) {
         trace_openenoc_mmio_pending(addr, size, is_write);
@@ -195,14 +188,14 @@ static uint32_t openenoc_csr_access(OpenenocState *s, hwaddr addr,
             trace_openenoc_mmio_abandoned(addr, is_write);
             return UINT32_MAX;
         }
-        rdata = s->csr_value;
-        trace_openenoc_mmio_complete(addr, rdata,
+        value = s->csr_value;
+        trace_openenoc_mmio_complete(addr, value,
             qemu_clock_get_ns(QEMU_CLOCK_REALTIME) - start);
     }
     s->csr_pending = false;
     qemu_cond_broadcast(&s->csr_cond);  /* let a waiting vCPU go next */
-    openenoc_rx_unblock(s);
-    return rdata;
+    openenoc_net_rx_unblock(s);
+    return value;
 }
 
 static uint64_t openenoc_mmio_read(void *opaque, hwaddr addr, unsigned size)

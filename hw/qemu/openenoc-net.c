@@ -1,14 +1,18 @@
 /*
- * openenoc: frames between the engine and QEMU's net backend.
+ * openenoc: the net side, frames between the engine and QEMU's net backend:
+ * the transmit and receive queues, reception flow control, link pacing and
+ * the queues' migration. Nothing here calls into the engine or back into
+ * openenoc-host.c (the engine call boundary, which uses this file): work for
+ * the engine is handed over by scheduling its bottom half.
  *
  * The engine hands over transmitted frames inside its own calls. A frame for
  * a link that leaves the process (socket, dgram, tap...) goes straight to the
  * net layer when nothing waits before it. Otherwise (a hub, pacing, a busy
  * backend) it waits in txq and leaves as soon as that call has returned, or
  * from the bottom half when the link or the backend is busy. A received frame
- * goes straight into the engine when that is safe: the engine is not
- * mid-call and we are not already inside a send of another device that
- * answered synchronously.
+ * goes straight into the engine (openenoc-host.c hands it over) when that is
+ * safe: the engine is not mid-call and we are not already inside a send of
+ * another device that answered synchronously (openenoc_net_rx_direct).
  * Otherwise it waits in rxq for the bottom half. So on a hub a fragment and
  * its answer cross in one synchronous hand-off, the next exchange starts
  * from the bottom half's delivery loop, the stack stays two sends deep
@@ -30,8 +34,6 @@
 
 #define OPENENOC_TXQ_MAX        16     /* unpaced: frames queued for send */
 #define OPENENOC_RXQ_MAX        8      /* frames accepted ahead of the engine */
-#define OPENENOC_BH_BUDGET      256    /* frames delivered per BH run */
-#define OPENENOC_BH_BUDGET_NS   (2 * SCALE_MS) /* and host time per BH run */
 
 /*
  * Sends in progress in this process (all openenoc devices): a receive that
@@ -87,7 +89,7 @@ static int64_t openenoc_wire_ns(OpenenocState *s, size_t len)
     return bytes * 8 * 1000 / s->link_mbps;
 }
 
-bool openenoc_tx_ready_now(OpenenocState *s)
+static bool openenoc_tx_ready_now(OpenenocState *s)
 {
     if (s->link_mbps) {
         /* one frame may wait for the link; the engine holds the rest */
@@ -140,8 +142,13 @@ static bool openenoc_tx_direct_ok(OpenenocState *s)
            runstate_is_running();
 }
 
-void openenoc_queue_tx(OpenenocState *s, const uint8_t *frame, size_t len)
+/*
+ * The engine's transmit operations (OeHostOps.tx_frame and tx_ready),
+ * called from inside an engine call.
+ */
+void openenoc_net_tx_frame(void *opaque, const uint8_t *frame, size_t len)
 {
+    OpenenocState *s = opaque;
     OpenenocFrame *f;
 
     if (openenoc_tx_direct_ok(s)) {
@@ -153,7 +160,28 @@ void openenoc_queue_tx(OpenenocState *s, const uint8_t *frame, size_t len)
     s->txq_len++;           /* sent by openenoc_engine_leave() */
 }
 
-void openenoc_tx_flush(OpenenocState *s)
+bool openenoc_net_tx_ready(void *opaque)
+{
+    OpenenocState *s = opaque;
+
+    if (openenoc_tx_ready_now(s)) {
+        return true;
+    }
+    s->tx_throttled = true;     /* the engine waits for a kick */
+    return false;
+}
+
+/* True once if the engine was throttled and may transmit again. */
+bool openenoc_net_tx_resumed(OpenenocState *s)
+{
+    if (s->tx_throttled && openenoc_tx_ready_now(s)) {
+        s->tx_throttled = false;
+        return true;
+    }
+    return false;
+}
+
+void openenoc_net_tx_flush(OpenenocState *s)
 {
     OpenenocFrame *f;
 
@@ -185,76 +213,6 @@ void openenoc_tx_flush(OpenenocState *s)
     }
 }
 
-void openenoc_pace_cb(void *opaque)
-{
-    openenoc_bh(opaque);
-}
-
-/*
- * Deliver queued frames, within a budget of frames and of host time: an
- * engine may take long per frame (the RTL model takes milliseconds), and
- * the main loop must keep serving everything else meanwhile.
- */
-static void openenoc_rx_deliver(OpenenocState *s)
-{
-    int64_t end = qemu_clock_get_ns(QEMU_CLOCK_REALTIME) +
-                  OPENENOC_BH_BUDGET_NS;
-    unsigned budget = OPENENOC_BH_BUDGET;
-    OpenenocFrame *f;
-
-    while (!s->rx_engine_blocked && (f = QSIMPLEQ_FIRST(&s->rxq))) {
-        if (!budget-- || qemu_clock_get_ns(QEMU_CLOCK_REALTIME) > end) {
-            qemu_bh_schedule(s->bh);    /* let the main loop breathe */
-            return;
-        }
-        openenoc_engine_enter(s);
-        if (!s->eng.can_receive(s->engine)) {
-            /* Only a CSR access or a reset can make room again. */
-            trace_openenoc_rx_blocked(s->rxq_len);
-            s->rx_engine_blocked = true;
-            openenoc_engine_leave(s);
-            break;
-        }
-        QSIMPLEQ_REMOVE_HEAD(&s->rxq, next);
-        s->rxq_len--;
-        s->eng.rx_frame(s->engine, f->data, f->len);
-        openenoc_engine_leave(s);
-        g_free(f);
-    }
-    if (s->rx_refused && !s->rx_engine_blocked &&
-        s->rxq_len < OPENENOC_RXQ_MAX) {
-        s->rx_refused = false;
-        qemu_flush_queued_packets(qemu_get_queue(s->nic));
-    }
-}
-
-/*
- * Deferred work: deliver received frames, send queued ones, kick the engine
- * when transmission can resume or when it asked to be called again.
- */
-void openenoc_bh(void *opaque)
-{
-    OpenenocState *s = opaque;
-
-    if (s->in_engine) {
-        s->bh_deferred = true;      /* openenoc_engine_leave reschedules */
-        return;
-    }
-    if (!runstate_is_running()) {
-        return;                     /* resumed by openenoc_vm_state_change */
-    }
-    openenoc_rx_deliver(s);
-    openenoc_tx_flush(s);
-    if (s->tx_throttled && openenoc_tx_ready_now(s)) {
-        s->tx_throttled = false;
-        s->again = true;
-    }
-    if (s->again) {
-        s->again = false;
-        openenoc_engine_kick(s);
-    }
-}
-
 /*
  * A stopped VM's device neither sends, receives nor touches guest memory:
  * its state is being saved or may be migrating. Work resumes with the VM.
@@ -270,7 +228,7 @@ void openenoc_vm_state_change(void *opaque, bool running, RunState state)
     }
 }
 
-static bool openenoc_can_receive(NetClientState *nc)
+bool openenoc_net_can_receive(NetClientState *nc)
 {
     OpenenocState *s = qemu_get_nic_opaque(nc);
 
@@ -282,60 +240,63 @@ static bool openenoc_can_receive(NetClientState *nc)
     return true;
 }
 
-/* Testing aid (x-rx-loss): a deterministic lossy segment. */
-static bool openenoc_rx_lost(OpenenocState *s)
+/*
+ * An accepted frame: may it go straight into the engine? Not from inside
+ * a send inside a send, and not past frames that already wait.
+ */
+bool openenoc_net_rx_direct(OpenenocState *s, const uint8_t *buf,
+                            size_t len)
 {
-    uint32_t x = s->loss_state;
-
-    if (!s->rx_loss_pm) {
-        return false;
+    if (trace_event_get_state_backends(TRACE_OPENENOC_FRAME)) {
+        openenoc_trace_frame(false, buf, len);
     }
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    s->loss_state = x;
-    return x % 1000 < s->rx_loss_pm;
+    return openenoc_send_depth <= 1 && QSIMPLEQ_EMPTY(&s->rxq);
 }
 
-static ssize_t openenoc_receive(NetClientState *nc, const uint8_t *buf,
-                                size_t size)
+/* Keep the frame for the bottom half. */
+void openenoc_net_rx_queue(OpenenocState *s, const uint8_t *buf, size_t len)
 {
-    OpenenocState *s = qemu_get_nic_opaque(nc);
-    OpenenocFrame *f;
+    OpenenocFrame *f = openenoc_frame_new(buf, len);
 
-    if (!openenoc_can_receive(nc)) {
-        return 0;                   /* the net layer queues it for us */
-    }
-    if (openenoc_rx_lost(s)) {
-        trace_openenoc_rx_lost(size);
-        return size;
-    }
-    if (trace_event_get_state_backends(TRACE_OPENENOC_FRAME)) {
-        openenoc_trace_frame(false, buf, size);
-    }
-    if (openenoc_send_depth <= 1 && QSIMPLEQ_EMPTY(&s->rxq)) {
-        openenoc_engine_enter(s);
-        if (s->eng.can_receive(s->engine)) {
-            s->eng.rx_frame(s->engine, buf, size);
-            openenoc_engine_leave(s);
-            return size;
-        }
-        s->rx_engine_blocked = true;
-        openenoc_engine_leave(s);
-    }
-    f = openenoc_frame_new(buf, size);
     QSIMPLEQ_INSERT_TAIL(&s->rxq, f, next);
     s->rxq_len++;
     qemu_bh_schedule(s->bh);
-    return size;
 }
 
-NetClientInfo openenoc_net_info = {
-    .type = NET_CLIENT_DRIVER_NIC,
-    .size = sizeof(NICState),
-    .can_receive = openenoc_can_receive,
-    .receive = openenoc_receive,
-};
+/* The head of rxq, for the engine, and back if the engine was full. */
+OpenenocFrame *openenoc_net_rx_take(OpenenocState *s)
+{
+    OpenenocFrame *f = QSIMPLEQ_FIRST(&s->rxq);
+
+    QSIMPLEQ_REMOVE_HEAD(&s->rxq, next);
+    s->rxq_len--;
+    return f;
+}
+
+void openenoc_net_rx_untake(OpenenocState *s, OpenenocFrame *f)
+{
+    QSIMPLEQ_INSERT_HEAD(&s->rxq, f, next);
+    s->rxq_len++;
+}
+
+/* rxq has drained: take the frames the net layer held for us. */
+void openenoc_net_rx_resume(OpenenocState *s)
+{
+    if (s->rx_refused && !s->rx_engine_blocked &&
+        s->rxq_len < OPENENOC_RXQ_MAX) {
+        s->rx_refused = false;
+        qemu_flush_queued_packets(qemu_get_queue(s->nic));
+    }
+}
+
+/* After a CSR access or a reset the engine may accept frames again. */
+void openenoc_net_rx_unblock(OpenenocState *s)
+{
+    s->rx_engine_blocked = false;
+    if (!QSIMPLEQ_EMPTY(&s->rxq) || s->rx_refused) {
+        qemu_bh_schedule(s->bh);
+    }
+}
 
 static void openenoc_queue_clear(OpenenocFrameQueue *q)
 {
@@ -347,7 +308,7 @@ static void openenoc_queue_clear(OpenenocFrameQueue *q)
     }
 }
 
-void openenoc_queues_clear(OpenenocState *s)
+void openenoc_net_clear(OpenenocState *s)
 {
     openenoc_queue_clear(&s->txq);
     openenoc_queue_clear(&s->rxq);
@@ -382,7 +343,7 @@ static void openenoc_queue_save(GByteArray *b, OpenenocFrameQueue *q)
     }
 }
 
-size_t openenoc_queues_save(OpenenocState *s, uint8_t **buf)
+size_t openenoc_net_save(OpenenocState *s, uint8_t **buf)
 {
     GByteArray *b = g_byte_array_new();
     size_t len;
@@ -422,14 +383,14 @@ static bool openenoc_queue_load(OpenenocFrameQueue *q, unsigned *count,
     return true;
 }
 
-bool openenoc_queues_load(OpenenocState *s, const uint8_t *buf, size_t len)
+bool openenoc_net_load(OpenenocState *s, const uint8_t *buf, size_t len)
 {
     const uint8_t *p = buf, *end = buf + len;
 
-    openenoc_queues_clear(s);
+    openenoc_net_clear(s);
     if (!openenoc_queue_load(&s->txq, &s->txq_len, &p, end) ||
         !openenoc_queue_load(&s->rxq, &s->rxq_len, &p, end) || p != end) {
-        openenoc_queues_clear(s);
+        openenoc_net_clear(s);
         return false;
     }
     return true;

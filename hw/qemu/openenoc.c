@@ -94,11 +94,6 @@ static bool openenoc_check_properties(OpenenocState *s, Error **errp)
                    "Mbit/s (got %u)", OPENENOC_MAX_LINK_MBPS, s->link_mbps);
         return false;
     }
-    if (s->rx_loss_pm > 1000) {
-        error_setg(errp, "openenoc: x-rx-loss is per mille, 0..1000 (got %u)",
-                   s->rx_loss_pm);
-        return false;
-    }
     if (s->conf.macaddr.a[0] & 1) {
         error_setg(errp, "openenoc: mac must be a unicast address (the "
                    "I/G bit of the first octet is set)");
@@ -112,7 +107,6 @@ static void openenoc_realize(PCIDevice *pci, Error **errp)
     OpenenocState *s = OPENENOC(pci);
     DeviceState *dev = DEVICE(pci);
     OeEngineConfig cfg = { 0 };
-    const char *why = NULL;
 
     if (!openenoc_check_properties(s, errp) ||
         !openenoc_engine_bind(s, errp)) {
@@ -147,14 +141,10 @@ static void openenoc_realize(PCIDevice *pci, Error **errp)
     qemu_cond_init(&s->csr_cond);
     s->bh = qemu_bh_new_guarded(openenoc_bh, s, &dev->mem_reentrancy_guard);
     s->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, openenoc_timer_cb, s);
-    s->pace_timer = timer_new_ns(QEMU_CLOCK_REALTIME, openenoc_pace_cb, s);
+    s->pace_timer = timer_new_ns(QEMU_CLOCK_REALTIME, openenoc_bh, s);
 
-    s->loss_state = s->loss_seed ? s->loss_seed : 1;
     cfg.reset_mac = openenoc_reset_mac(s);
-    s->engine = s->eng.new(&openenoc_host_ops, s, &cfg, &why);
-    if (!s->engine) {
-        error_setg(errp, "openenoc: the engine refused its configuration: %s",
-                   why ? why : "no reason given");
+    if (!openenoc_engine_create(s, &cfg, errp)) {
         goto fail_timers;
     }
     if (!openenoc_engine_trace(s, errp)) {
@@ -179,8 +169,7 @@ static void openenoc_realize(PCIDevice *pci, Error **errp)
     return;
 
 fail_engine:
-    s->eng.free(s->engine);
-    s->engine = NULL;
+    openenoc_engine_free(s);
 fail_timers:
     timer_free(s->timer);
     timer_free(s->pace_timer);
@@ -206,9 +195,8 @@ static void openenoc_exit(PCIDevice *pci)
     qemu_purge_queued_packets(qemu_get_queue(s->nic));
     qemu_del_nic(s->nic);
     migrate_del_blocker(&s->migration_blocker);
-    openenoc_queues_clear(s);
-    s->eng.free(s->engine);
-    s->engine = NULL;
+    openenoc_net_clear(s);
+    openenoc_engine_free(s);
     timer_free(s->timer);
     timer_free(s->pace_timer);
     qemu_bh_delete(s->bh);
@@ -226,16 +214,12 @@ static void openenoc_reset_hold(Object *obj, ResetType type)
     OpenenocState *s = OPENENOC(obj);
 
     trace_openenoc_reset();
-    timer_del(s->timer);
-    openenoc_queues_clear(s);
+    openenoc_net_clear(s);
     s->link_free_ns = 0;
-    s->again = false;
-    openenoc_engine_enter(s);
-    s->eng.reset(s->engine);
-    openenoc_engine_leave(s);
+    openenoc_engine_reset(s);
     s->irq_level = false;
     openenoc_update_intx(s);
-    openenoc_rx_unblock(s);
+    openenoc_net_rx_unblock(s);
 }
 
 static int openenoc_pre_save(void *opaque)
@@ -243,18 +227,15 @@ static int openenoc_pre_save(void *opaque)
     OpenenocState *s = opaque;
     size_t n;
 
-    openenoc_engine_enter(s);
-    n = s->eng.save(s->engine, NULL, 0);
     g_free(s->vm_engine);
-    s->vm_engine = g_malloc(n);
-    s->vm_engine_len = s->eng.save(s->engine, s->vm_engine, n);
-    openenoc_engine_leave(s);
-    if (s->vm_engine_len != n || n > OPENENOC_MAX_STATE) {
+    n = openenoc_engine_save(s, &s->vm_engine);
+    if (!n || n > OPENENOC_MAX_STATE) {
         error_report("openenoc: engine state changed size while saving");
         return -EINVAL;
     }
+    s->vm_engine_len = n;
     g_free(s->vm_frames);
-    s->vm_frames_len = openenoc_queues_save(s, &s->vm_frames);
+    s->vm_frames_len = openenoc_net_save(s, &s->vm_frames);
     trace_openenoc_migration("save", s->vm_engine_len, s->vm_frames_len);
     return 0;
 }
@@ -282,13 +263,11 @@ static int openenoc_post_load(void *opaque, int version_id)
     int ret = 0;
 
     trace_openenoc_migration("load", s->vm_engine_len, s->vm_frames_len);
-    openenoc_engine_enter(s);
-    if (s->eng.load(s->engine, s->vm_engine, s->vm_engine_len) != 0) {
+    if (!openenoc_engine_load(s, s->vm_engine, s->vm_engine_len)) {
         error_report("openenoc: incompatible or malformed engine state");
         ret = -EINVAL;
     }
-    openenoc_engine_leave(s);
-    if (!ret && !openenoc_queues_load(s, s->vm_frames, s->vm_frames_len)) {
+    if (!ret && !openenoc_net_load(s, s->vm_frames, s->vm_frames_len)) {
         error_report("openenoc: malformed frame queue state");
         ret = -EINVAL;
     }
@@ -300,7 +279,7 @@ static int openenoc_post_load(void *opaque, int version_id)
     s->tx_backend_busy = false;
     s->link_free_ns = 0;
     openenoc_update_intx(s);
-    openenoc_rx_unblock(s);
+    openenoc_net_rx_unblock(s);
     s->again = true;            /* resume work the source had in hand */
     qemu_bh_schedule(s->bh);
     return ret;
@@ -343,8 +322,6 @@ static const Property openenoc_properties[] = {
                        OPENENOC_VENDOR_ID),
     DEFINE_PROP_UINT16("device-id", OpenenocState, device_id,
                        OPENENOC_DEVICE_ID),
-    DEFINE_PROP_UINT32("x-rx-loss", OpenenocState, rx_loss_pm, 0),
-    DEFINE_PROP_UINT32("x-loss-seed", OpenenocState, loss_seed, 1),
     DEFINE_PROP_UINT32("x-wait-limit-ms", OpenenocState, wait_limit_ms, 0),
 };
 
@@ -393,11 +370,6 @@ static void openenoc_class_init(ObjectClass *klass, void *data)
         "PCI vendor and subsystem vendor ID (0x1234)");
     object_class_property_set_description(klass, "device-id",
         "PCI device and subsystem ID (0x0e0c)");
-    object_class_property_set_description(klass, "x-rx-loss",
-        "testing: drop this many received frames per 1000, as a lossy "
-        "segment would");
-    object_class_property_set_description(klass, "x-loss-seed",
-        "testing: seed of the deterministic x-rx-loss sequence");
 }
 
 static const TypeInfo openenoc_info = {

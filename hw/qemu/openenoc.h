@@ -5,9 +5,13 @@
  *                     reset and migration
  * openenoc-mmio.c     BAR0: the CSR aperture, the ID block and RMEM window
  *                     accesses that block until the engine completes them
- * openenoc-host.c     the engine's host operations (memory, IRQ, timer,
- *                     completion) and the rule that calls never nest
- * openenoc-net.c      frame queues, the net backend and link pacing
+ * openenoc-host.c     the engine call boundary: every call into the engine
+ *                     (enter/leave, so calls never nest), the wake-up timer,
+ *                     the bottom half, received frames, and the engine's
+ *                     host operations (memory, IRQ, timer, completion)
+ * openenoc-net.c      the net side: frame queues, reception flow control,
+ *                     the net backend and link pacing; used by
+ *                     openenoc-host.c, never calling back into it
  * openenoc-engine.c   which engine runs behind the seam (C or RTL library)
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -40,24 +44,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(OpenenocState, OPENENOC)
 #define OPENENOC_DEFAULT_CLOCK_HZ 125000000u
 
 
-/* Engine entry points, bound to the built-in C engine or a loaded library. */
-typedef struct OpenenocEngineOps {
-    OeEngine *(*new)(const OeHostOps *ops, void *opaque,
-                     const OeEngineConfig *cfg, const char **err);
-    void (*free)(OeEngine *e);
-    void (*reset)(OeEngine *e);
-    OeCsrStatus (*csr_read)(OeEngine *e, uint32_t offset, unsigned size,
-                            uint32_t *value);
-    OeCsrStatus (*csr_write)(OeEngine *e, uint32_t offset, unsigned size,
-                             uint32_t value);
-    void (*rx_frame)(OeEngine *e, const uint8_t *frame, size_t len);
-    bool (*can_receive)(const OeEngine *e);
-    void (*advance)(OeEngine *e, uint64_t now);
-    uint64_t (*now)(const OeEngine *e);
-    size_t (*save)(const OeEngine *e, uint8_t *buf, size_t cap);
-    int (*load)(OeEngine *e, const uint8_t *buf, size_t len);
-} OpenenocEngineOps;
-
 typedef struct OpenenocFrame {
     QSIMPLEQ_ENTRY(OpenenocFrame) next;
     size_t len;
@@ -83,13 +69,10 @@ struct OpenenocState {
     uint64_t rtl_trace_cycles;   /* cycles traced; 0 = until the end */
     uint16_t vendor_id;
     uint16_t device_id;
-    uint32_t rx_loss_pm;         /* testing: received frames dropped per 1000 */
-    uint32_t loss_seed;
     uint32_t wait_limit_ms;      /* testing: abandon a CSR wait after this */
-    uint32_t loss_state;         /* xorshift state of the loss generator */
 
-    /* the engine and the no-nesting rule */
-    OpenenocEngineOps eng;
+    /* the engine and its call boundary (openenoc-host.c) */
+    OeEngineApi eng;             /* built-in C engine or a loaded library */
     void *eng_module;            /* dlopen handle of an RTL engine library */
     bool eng_is_rtl;
     uint8_t af_cap;             /* Advanced Features capability (FLR) */
@@ -98,6 +81,8 @@ struct OpenenocState {
     bool guard_saved;
     QEMUBH *bh;                  /* deferred work: frames, kicks */
     QEMUTimer *timer;            /* engine wake-up, QEMU_CLOCK_VIRTUAL */
+    bool bh_deferred;            /* the bottom half ran inside an engine call */
+    bool again;                  /* the engine asked to be called at once */
 
     /* the one CSR access the engine may hold pending (RMEM window) */
     bool csr_pending;            /* an access is under way (its owner waits) */
@@ -106,7 +91,7 @@ struct OpenenocState {
     uint32_t csr_value;
     QemuCond csr_cond;
 
-    /* frames between the engine and the net backend */
+    /* frames between the engine and the net backend (openenoc-net.c) */
     OpenenocFrameQueue txq;
     OpenenocFrameQueue rxq;
     unsigned txq_len;
@@ -115,9 +100,7 @@ struct OpenenocState {
     bool tx_throttled;           /* tx_ready() said no: kick when it clears */
     bool rx_refused;             /* can_receive() said no: flush later */
     bool rx_engine_blocked;      /* engine cannot receive until a CSR access */
-    bool bh_deferred;            /* the bottom half ran inside an engine call */
-    bool again;                  /* the engine asked to be called at once */
-    QEMUTimer *pace_timer;       /* QEMU_CLOCK_REALTIME */
+    QEMUTimer *pace_timer;       /* QEMU_CLOCK_REALTIME, runs openenoc_bh */
     int64_t link_free_ns;        /* host time at which the paced link idles */
 
     bool irq_level;
@@ -137,29 +120,38 @@ void openenoc_engine_unbind(OpenenocState *s);
 bool openenoc_engine_trace(OpenenocState *s, Error **errp);
 
 /* openenoc-host.c */
-extern const OeHostOps openenoc_host_ops;
-void openenoc_engine_enter(OpenenocState *s);
-void openenoc_engine_leave(OpenenocState *s);
+extern NetClientInfo openenoc_net_info;
+bool openenoc_engine_create(OpenenocState *s, const OeEngineConfig *cfg,
+                            Error **errp);
+void openenoc_engine_free(OpenenocState *s);
 bool openenoc_engine_busy_anywhere(void);
-uint64_t openenoc_cycles_now(OpenenocState *s);
-void openenoc_engine_kick(OpenenocState *s);
+OeCsrStatus openenoc_engine_csr(OpenenocState *s, uint32_t offset,
+                                unsigned size, bool is_write, uint32_t *value);
+void openenoc_engine_reset(OpenenocState *s);
+size_t openenoc_engine_save(OpenenocState *s, uint8_t **buf);
+bool openenoc_engine_load(OpenenocState *s, const uint8_t *buf, size_t len);
 void openenoc_timer_cb(void *opaque);
-void openenoc_rx_unblock(OpenenocState *s);
+void openenoc_bh(void *opaque);          /* also the pacing timer's */
 
 /* openenoc-mmio.c */
 extern const MemoryRegionOps openenoc_mmio_ops;
-void openenoc_mmio_init(OpenenocState *s);
 
 /* openenoc-net.c */
-extern NetClientInfo openenoc_net_info;
-void openenoc_bh(void *opaque);
+void openenoc_net_tx_frame(void *opaque, const uint8_t *frame, size_t len);
+bool openenoc_net_tx_ready(void *opaque);
+bool openenoc_net_tx_resumed(OpenenocState *s);
+void openenoc_net_tx_flush(OpenenocState *s);
+bool openenoc_net_can_receive(NetClientState *nc);
+bool openenoc_net_rx_direct(OpenenocState *s, const uint8_t *buf,
+                            size_t len);
+void openenoc_net_rx_queue(OpenenocState *s, const uint8_t *buf, size_t len);
+OpenenocFrame *openenoc_net_rx_take(OpenenocState *s);
+void openenoc_net_rx_untake(OpenenocState *s, OpenenocFrame *f);
+void openenoc_net_rx_resume(OpenenocState *s);
+void openenoc_net_rx_unblock(OpenenocState *s);
 void openenoc_vm_state_change(void *opaque, bool running, RunState state);
-void openenoc_pace_cb(void *opaque);
-void openenoc_queue_tx(OpenenocState *s, const uint8_t *frame, size_t len);
-void openenoc_tx_flush(OpenenocState *s);
-bool openenoc_tx_ready_now(OpenenocState *s);
-void openenoc_queues_clear(OpenenocState *s);
-size_t openenoc_queues_save(OpenenocState *s, uint8_t **buf);
-bool openenoc_queues_load(OpenenocState *s, const uint8_t *buf, size_t len);
+void openenoc_net_clear(OpenenocState *s);
+size_t openenoc_net_save(OpenenocState *s, uint8_t **buf);
+bool openenoc_net_load(OpenenocState *s, const uint8_t *buf, size_t len);
 
 #endif

@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -158,6 +159,93 @@ int oe_engine_load(OeEngine *e, const uint8_t *buf, size_t len);
 
 /* Test hook: set the Request ID counter (for wrap tests). */
 void oe_engine_test_set_request_id(OeEngine *e, uint32_t next_id);
+
+/*
+ * The entry points as one table, for a host that runs an engine it loads
+ * from a shared library (the QEMU device's engine=rtl, the benchmarks, the
+ * differential test) beside or instead of the engine linked in. save/load
+ * are optional (NULL: the engine's state cannot migrate); trace and cycles
+ * are the RTL library's extras of include/openenoc/cosim.h (NULL if absent,
+ * as for the C engine). name is the host's label for messages.
+ */
+typedef struct OeEngineApi {
+    const char *name;
+    OeEngine *(*create)(const OeHostOps *ops, void *opaque,
+                        const OeEngineConfig *cfg, const char **err);
+    void (*destroy)(OeEngine *e);
+    void (*reset)(OeEngine *e);
+    OeCsrStatus (*csr_read)(OeEngine *e, uint32_t offset, unsigned size,
+                            uint32_t *value);
+    OeCsrStatus (*csr_write)(OeEngine *e, uint32_t offset, unsigned size,
+                             uint32_t value);
+    void (*rx_frame)(OeEngine *e, const uint8_t *frame, size_t len);
+    bool (*can_receive)(const OeEngine *e);
+    void (*advance)(OeEngine *e, uint64_t now);
+    uint64_t (*now)(const OeEngine *e);
+    size_t (*save)(const OeEngine *e, uint8_t *buf, size_t cap);
+    int (*load)(OeEngine *e, const uint8_t *buf, size_t len);
+    int (*trace)(OeEngine *e, const char *path, uint64_t start,
+                 uint64_t cycles, const char **err);
+    uint64_t (*cycles)(const OeEngine *e);
+} OeEngineApi;
+
+/*
+ * Every table entry with its exported symbol, once: X(field, symbol,
+ * required). save/load count as one optional pair. The engine's own entry
+ * points, then the RTL library's extras.
+ */
+#define OE_ENGINE_API_ENTRIES(X) \
+    X(create, oe_engine_new, 1) \
+    X(destroy, oe_engine_free, 1) \
+    X(reset, oe_engine_reset, 1) \
+    X(csr_read, oe_engine_csr_read, 1) \
+    X(csr_write, oe_engine_csr_write, 1) \
+    X(rx_frame, oe_engine_rx_frame, 1) \
+    X(can_receive, oe_engine_can_receive, 1) \
+    X(advance, oe_engine_advance, 1) \
+    X(now, oe_engine_now, 1) \
+    X(save, oe_engine_save, 0) \
+    X(load, oe_engine_load, 0)
+#define OE_ENGINE_API_EXTRAS(X) \
+    X(trace, oe_cosim_trace, 0) \
+    X(cycles, oe_cosim_cycles, 0)
+
+/* The engine linked into this program (C: designated initializers). */
+#define OE_ENGINE_API_LINKED_ENTRY(field, sym, required) .field = sym,
+#define OE_ENGINE_API_LINKED(label) \
+    { .name = (label), OE_ENGINE_API_ENTRIES(OE_ENGINE_API_LINKED_ENTRY) }
+
+/*
+ * Fill *api from a loaded library: lookup(handle, symbol) is e.g. dlsym.
+ * Returns NULL, or the name of a required entry point the library does not
+ * export (*api is then incomplete). Of save/load, one without the other is
+ * as good as neither: both are NULL then.
+ */
+static inline const char *oe_engine_api_load(OeEngineApi *api,
+                                             const char *label,
+                                             void *(*lookup)(void *handle,
+                                                             const char *sym),
+                                             void *handle)
+{
+    void *fn;
+
+    memset(api, 0, sizeof(*api));
+    api->name = label;
+#define OE_ENGINE_API_LOOKUP(field, sym, required) \
+    fn = lookup(handle, #sym); \
+    if (!fn && (required)) { \
+        return #sym; \
+    } \
+    memcpy(&api->field, &fn, sizeof(fn));
+    OE_ENGINE_API_ENTRIES(OE_ENGINE_API_LOOKUP)
+    OE_ENGINE_API_EXTRAS(OE_ENGINE_API_LOOKUP)
+#undef OE_ENGINE_API_LOOKUP
+    if (!api->save || !api->load) {
+        api->save = NULL;
+        api->load = NULL;
+    }
+    return NULL;
+}
 
 #ifdef __cplusplus
 }

@@ -7,7 +7,10 @@
  * frame offset 16 + 4*(i-1). MAC addresses are 48-bit values whose first wire
  * octet is bits 47:40 (the same encoding as the MAC CSRs).
  *
- * The codec is pure: bytes in, values out; every reader checks bounds first.
+ * The codec (hw/oetp/oetp.c) is pure: bytes in, values out; every reader
+ * checks bounds first. It owns the frame layout: the engines, the tests and
+ * the tools name fields through the offsets, builders and parsers below and
+ * never compute an offset of their own.
  */
 #ifndef OPENENOC_OETP_H
 #define OPENENOC_OETP_H
@@ -15,6 +18,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "openenoc/regs.h"           /* OE_ERR_*: the CSR error codes */
 
 #ifdef __cplusplus
 extern "C" {
@@ -31,6 +36,17 @@ extern "C" {
 #define OETP_OFF_MAGIC      14u
 #define OETP_OFF_CMD        15u
 #define OETP_OFF_PARAM1     16u          /* parameter i at 16 + 4*(i-1) */
+
+/* Named parameter offsets (the command layouts of oetp-engine.txt). */
+#define OETP_OFF_RID        OETP_OFF_PARAM1        /* every command */
+#define OETP_OFF_ADDR       (OETP_OFF_PARAM1 + 4)  /* *_REQ: Address */
+#define OETP_OFF_RSP_DATA   (OETP_OFF_PARAM1 + 4)  /* RMEM_READ_RSP: Data */
+#define OETP_OFF_CAUSE      (OETP_OFF_PARAM1 + 4)  /* ERROR_RSP: Cause */
+#define OETP_OFF_LENGTH     (OETP_OFF_PARAM1 + 8)  /* DMA_*_REQ: Length */
+#define OETP_OFF_BITEN      (OETP_OFF_PARAM1 + 8)  /* RMEM_WRITE_REQ: BitEn */
+#define OETP_OFF_WDATA      (OETP_OFF_PARAM1 + 12) /* RMEM_WRITE_REQ: Data */
+#define OETP_OFF_READ_DATA  (OETP_OFF_PARAM1 + 4)  /* DMA_READ_RSP: Data[] */
+#define OETP_OFF_WRITE_DATA (OETP_OFF_PARAM1 + 12) /* DMA_WRITE_REQ: Data[] */
 
 #define OETP_FRAME_MAX      8192u        /* L_FRAME_MAX, excluding FCS */
 #define OETP_MIN_ETH_PAYLOAD 46u         /* external MAC pads to this */
@@ -62,26 +78,6 @@ enum {
     OETP_CAUSE_WR_DECERR    = 7,
 };
 
-/* CSR error codes (peer dma.error_code, raw DMA error_code). */
-enum {
-    OE_ERR_NONE             = 0,
-    OE_ERR_LOCAL_INVALID    = 1,
-    OE_ERR_LOCAL_AXIS       = 2,
-    OE_ERR_LOCAL_OVERFLOW   = 3,
-    OE_ERR_LOCAL_RD_SLVERR  = 4,
-    OE_ERR_LOCAL_RD_DECERR  = 5,
-    OE_ERR_LOCAL_WR_SLVERR  = 6,
-    OE_ERR_LOCAL_WR_DECERR  = 7,
-    OE_ERR_TIMEOUT          = 8,
-    OE_ERR_REMOTE_INVALID   = 9,
-    OE_ERR_REMOTE_AXIS      = 10,
-    OE_ERR_REMOTE_OVERFLOW  = 11,
-    OE_ERR_REMOTE_RD_SLVERR = 12,
-    OE_ERR_REMOTE_RD_DECERR = 13,
-    OE_ERR_REMOTE_WR_SLVERR = 14,
-    OE_ERR_REMOTE_WR_DECERR = 15,
-};
-
 /* Name of a CSR error code ("NONE", "LOCAL_INVALID", ...; "?" if > 15). */
 const char *oe_error_name(unsigned code);
 
@@ -110,6 +106,13 @@ static inline uint32_t oetp_words(uint32_t bytes)
  * for DMA_READ_RSP (ignored otherwise).
  */
 size_t oetp_pdu_len(uint8_t cmd, uint32_t data_len);
+
+/* Offset of the data array of DMA_READ_RSP or DMA_WRITE_REQ (0 otherwise). */
+static inline size_t oetp_data_off(uint8_t cmd)
+{
+    return cmd == OETP_DMA_READ_RSP ? OETP_OFF_READ_DATA :
+           cmd == OETP_DMA_WRITE_REQ ? OETP_OFF_WRITE_DATA : 0;
+}
 
 /* Frame length (header + PDU) for a command; 0 for an unassigned Cmd. */
 static inline size_t oetp_frame_len(uint8_t cmd, uint32_t data_len)
@@ -182,11 +185,50 @@ typedef struct OetpHeader {
 /* Returns false when the frame is shorter than an Ethernet header. */
 bool oetp_parse_header(const uint8_t *frame, size_t len, OetpHeader *h);
 
+/* The Cmd octet of an oETP frame long enough to hold one, or -1 for any
+ * other frame. */
+int oetp_frame_cmd(const uint8_t *frame, size_t len);
+
+/*
+ * The fixed parameters of a received frame of command cmd, read in place.
+ * count is how many of the command's fixed parameters the frame holds
+ * whole (a short frame gives fewer; fields it lacks read 0). For the two
+ * data-carrying commands data points at the data array and data_avail is
+ * the number of frame bytes from there on (0 and NULL when the frame ends
+ * before it).
+ */
+typedef struct OetpParams {
+    unsigned count;
+    uint32_t rid;
+    uint32_t addr;           /* RMEM_*_REQ, DMA_*_REQ */
+    uint32_t length;         /* DMA_READ_REQ, DMA_WRITE_REQ */
+    uint32_t biten;          /* RMEM_WRITE_REQ */
+    uint32_t data;           /* RMEM_READ_RSP, RMEM_WRITE_REQ */
+    uint32_t cause;          /* ERROR_RSP */
+    const uint8_t *payload;  /* DMA_READ_RSP, DMA_WRITE_REQ */
+    size_t payload_avail;
+} OetpParams;
+
+/* Number of fixed parameters (before any data array) of a command. */
+unsigned oetp_fixed_params(uint8_t cmd);
+
+void oetp_parse_params(const uint8_t *frame, size_t len, uint8_t cmd,
+                       OetpParams *p);
+
+/*
+ * True when a DMA_READ_RSP / DMA_WRITE_REQ frame of len bytes holds the
+ * whole data array of data_len bytes followed by EndOfData.
+ */
+bool oetp_eod_ok(const uint8_t *frame, size_t len, uint8_t cmd,
+                 uint32_t data_len);
+
 /*
  * Builders. Each writes a complete logical frame (no Ethernet padding) into
  * buf, which must hold oetp_frame_len(cmd, len) bytes, and returns its
  * length. Data is copied in source order; the final data word is
- * zero-padded.
+ * zero-padded. The data builders also work in place: a sender that reads
+ * its payload straight to buf + oetp_data_off(cmd) passes that pointer as
+ * data and nothing is copied.
  */
 size_t oetp_build_rmem_read_req(uint8_t *buf, uint64_t dst, uint64_t src,
                                 uint32_t rid, uint32_t addr);
@@ -208,6 +250,12 @@ size_t oetp_build_dma_write_req(uint8_t *buf, uint64_t dst, uint64_t src,
                                 uint32_t rid, uint32_t addr,
                                 const uint8_t *data, uint32_t len,
                                 bool with_eod);
+/* The DMA_WRITE_REQ a source that failed after the frame started cuts
+ * short: Length still says len, but only the first sent bytes (whole
+ * beats, sent <= len) follow, word-padded, without EndOfData. */
+size_t oetp_build_dma_write_req_cut(uint8_t *buf, uint64_t dst, uint64_t src,
+                                    uint32_t rid, uint32_t addr, uint32_t len,
+                                    const uint8_t *data, uint32_t sent);
 size_t oetp_build_dma_write_rsp(uint8_t *buf, uint64_t dst, uint64_t src,
                                 uint32_t rid);
 size_t oetp_build_error_rsp(uint8_t *buf, uint64_t dst, uint64_t src,

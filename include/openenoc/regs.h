@@ -586,4 +586,83 @@
 #define OE_RMEM_SIZE 0x00000400u
 #define OE_RMEM_ENTRIES 256u
 
+/*
+ * Encodings. Each field below holds one of these values; <STEM>_COUNT is
+ * the number of values (0..COUNT-1) and <STEM>_NAMES initialises a table
+ * of the specification's names, indexed by value.
+ */
+
+/* error_code: raw.tx.command_status.error_code, raw.rx.command_status.error_code, peers.entry[n].dma.error_code */
+enum oe_error_code {
+    OE_ERR_NONE = 0,  /* No error recorded. */
+    OE_ERR_LOCAL_INVALID = 1,  /* Invalid request, configuration or parameters. */
+    OE_ERR_LOCAL_AXIS = 2,  /* Stream/PDU length or TLAST error. */
+    OE_ERR_LOCAL_OVERFLOW = 3,  /* Size or capacity exceeded. */
+    OE_ERR_LOCAL_RD_SLVERR = 4,  /* Local memory read SLVERR. */
+    OE_ERR_LOCAL_RD_DECERR = 5,  /* Local memory read DECERR. */
+    OE_ERR_LOCAL_WR_SLVERR = 6,  /* Local memory write SLVERR. */
+    OE_ERR_LOCAL_WR_DECERR = 7,  /* Local memory write DECERR. */
+    OE_ERR_TIMEOUT = 8,  /* Response timeout (never a wire cause). */
+    OE_ERR_REMOTE_INVALID = 9,  /* The peer reported cause 1. */
+    OE_ERR_REMOTE_AXIS = 10,  /* The peer reported cause 2, or an incomplete DMA frame or bad EndOfData arrived. */
+    OE_ERR_REMOTE_OVERFLOW = 11,  /* The peer reported cause 3. */
+    OE_ERR_REMOTE_RD_SLVERR = 12,  /* The peer reported cause 4. */
+    OE_ERR_REMOTE_RD_DECERR = 13,  /* The peer reported cause 5. */
+    OE_ERR_REMOTE_WR_SLVERR = 14,  /* The peer reported cause 6. */
+    OE_ERR_REMOTE_WR_DECERR = 15,  /* The peer reported cause 7. */
+};
+#define OE_ERR_COUNT 16u
+#define OE_ERR_NAMES { \
+    "NONE", \
+    "LOCAL_INVALID", \
+    "LOCAL_AXIS", \
+    "LOCAL_OVERFLOW", \
+    "LOCAL_AXI_RD_SLVERR", \
+    "LOCAL_AXI_RD_DECERR", \
+    "LOCAL_AXI_WR_SLVERR", \
+    "LOCAL_AXI_WR_DECERR", \
+    "TIMEOUT", \
+    "REMOTE_INVALID", \
+    "REMOTE_AXIS", \
+    "REMOTE_OVERFLOW", \
+    "REMOTE_AXI_RD_SLVERR", \
+    "REMOTE_AXI_RD_DECERR", \
+    "REMOTE_AXI_WR_SLVERR", \
+    "REMOTE_AXI_WR_DECERR", \
+}
+
+/* irq_source: irq.claim.source, irq.complete.source */
+enum oe_irq_source {
+    OE_SRC_PEER_DMA = 0,  /* Peer DMA block completion and responder bulk failures. */
+    OE_SRC_RAW_TX = 1,  /* Raw DMA TX completion. */
+    OE_SRC_RAW_RX = 2,  /* Raw DMA RX completion. */
+    OE_SRC_DIRECT_TX = 3,  /* A direct-stream frame entered the transmit path. */
+    OE_SRC_DIRECT_RX = 4,  /* A received frame is presented on the direct sink. */
+    OE_SRC_RMEM_ERROR = 5,  /* An RMEM failure (initiated or serviced) for a peer. */
+};
+#define OE_SRC_COUNT 6u
+#define OE_SRC_NAMES { \
+    "PEER_DMA_COMPLETE", \
+    "NON_OETP_DMA_TX_COMPLETE", \
+    "NON_OETP_DMA_RX_COMPLETE", \
+    "NON_OETP_DIRECT_TX_COMPLETE", \
+    "NON_OETP_DIRECT_RX_AVAILABLE", \
+    "RMEM_ERROR", \
+}
+
+/* peer_mode: peers.entry[n].dma.mode */
+enum oe_peer_mode {
+    OE_MODE_DISABLED = 0,  /* The entry takes part in nothing. */
+    OE_MODE_RMEM = 1,  /* Transparent RMEM, both directions. */
+    OE_MODE_MIRROR_REMOTE_TO_LOCAL = 2,  /* A local request issues DMA reads; incoming DMA writes are accepted. */
+    OE_MODE_MIRROR_LOCAL_TO_REMOTE = 3,  /* A local request issues DMA writes; incoming DMA reads are accepted. */
+};
+#define OE_MODE_COUNT 4u
+#define OE_MODE_NAMES { \
+    "DISABLED", \
+    "RMEM", \
+    "MIRROR_REMOTE_TO_LOCAL", \
+    "MIRROR_LOCAL_TO_REMOTE", \
+}
+
 #endif /* OPENENOC_REGS_H */

@@ -49,22 +49,15 @@ enum enoc_irq_mode {
 	ENOC_IRQ_MSIX = 3,
 };
 
-/* IRQ claim sources (irq.claim.source). */
-enum enoc_event_source {
-	ENOC_SRC_PEER_DMA_COMPLETE = 0,
-	ENOC_SRC_RAW_DMA_TX_COMPLETE = 1,
-	ENOC_SRC_RAW_DMA_RX_COMPLETE = 2,
-	ENOC_SRC_DIRECT_TX_COMPLETE = 3,
-	ENOC_SRC_DIRECT_RX_AVAILABLE = 4,
-	ENOC_SRC_RMEM_ERROR = 5,
-	ENOC_SRC_COUNT = 6,
-};
+/* IRQ claim sources (irq.claim.source): enum enoc_irq_source, ENOC_SRC_*,
+ * generated from the register map. */
+#include "uapi_enoc_regs.h"
 
 /* One serviced IRQ claim, as read() returns it. */
 struct enoc_event {
 	__u64 timestamp_ns;	/* CLOCK_MONOTONIC when the handler claimed it */
 	__u32 claim;		/* the raw claim word (valid bit set) */
-	__u16 source;		/* enum enoc_event_source */
+	__u16 source;		/* enum enoc_irq_source */
 	__u16 peer;		/* peer_idx */
 	__u16 sequence;		/* the endpoint's 16-bit claim sequence */
 	__u16 flags;		/* ENOC_EVENT_* */

@@ -25,24 +25,14 @@ module openenoc_axi_mem_rd
   input  logic        r_ready,
   output mem_beat_t   r_beat,
   output logic [1:0]  r_resp,
-  // AXI4 AR/R
-  output logic [31:0] araddr,
-  output logic [7:0]  arlen,
-  output logic [2:0]  arsize,
-  output logic        arvalid,
-  input  logic        arready,
-  input  logic [31:0] rdata,
-  input  logic [1:0]  rresp,
-  input  logic        rlast,
-  input  logic        rvalid,
-  output logic        rready
+  openenoc_axi_if.rd_master axi       // AXI4 AR/R
 );
-  typedef enum logic [2:0] { RD_IDLE, RD_AR, RD_R, RD_FLUSH, RD_FAIL } rd_state_e;
+  typedef enum logic [2:0] { RD_IDLE, RD_PLAN, RD_AR, RD_R, RD_FLUSH, RD_FAIL } rd_state_e;
 
   rd_state_e   state_q;
   logic [32:0] cur_q;                // next byte address to request (2^32: none)
   logic [32:0] end_q, bend_q;        // end of the transfer, and floor4 of it
-  logic [14:0] total_q, sent_q;      // port beats: ceil(len/4), emitted
+  logic [14:0] left_q;               // port beats still to emit (of ceil(len/4))
   logic [1:0]  tail_q;               // len mod 4
   logic [1:0]  lo_q;                 // byte lane of the next R beat
   logic        narrow_q;             // the burst in flight has byte beats
@@ -55,13 +45,18 @@ module openenoc_axi_mem_rd
   logic [3:0]  o_keep_q;
   logic [1:0]  o_resp_q;
 
-  // a transfer never runs past 2^32 (the co-simulation clips alike)
+  // a transfer never runs past 2^32 (the co-simulation clips alike): past
+  // it, the length is what is left below 2^32
   wire [32:0] s_sum = {1'b0, addr} + 33'(len);
   wire [32:0] s_end = s_sum[32] ? 33'h1_0000_0000 : s_sum;
-  wire [16:0] s_len = 17'(s_end - {1'b0, addr});
+  wire [16:0] s_len = s_sum[32] ? 17'(33'h1_0000_0000 - {1'b0, addr}) : {1'b0, len};
 
   // ---- the next burst, from cur_q -------------------------------------------
+  // Planned in RD_PLAN and registered (body_q, beats_q), so the subtraction
+  // and the compares of the plan do not sit in front of the address step.
   localparam int BW = 9;             // beat counts up to 256
+  logic          body_q;             // a body burst (32-bit beats) comes next
+  logic [BW-1:0] beats_q;            // its beats
   wire        body       = cur_q < bend_q;
   wire [32:0] cur_word   = {cur_q[32:2], 2'b00};
   wire [30:0] to_bend    = bend_q[32:2] - cur_q[32:2]; // words
@@ -69,26 +64,31 @@ module openenoc_axi_mem_rd
   logic [BW-1:0] body_beats;
   always_comb begin
     body_beats = BW'(BURST_MAX);
-    if (to_bend < 31'(body_beats)) body_beats = BW'(to_bend);
+    if (to_bend[30:BW] == '0 && to_bend[BW-1:0] < body_beats) body_beats = to_bend[BW-1:0];
     if ({20'd0, to_page} < 31'(body_beats)) body_beats = BW'(to_page);
   end
   wire [1:0]  tail_beats = end_q[1:0] - cur_q[1:0];      // 1..3, same word
-  assign araddr  = cur_q[31:0];
-  assign arsize  = body ? 3'd2 : 3'd0;
-  assign arlen   = body ? 8'(body_beats - 9'd1) : {6'd0, tail_beats - 2'd1};
-  assign arvalid = state_q == RD_AR;
-  wire [32:0] cur_next = body ? cur_word + {{(33 - BW - 2){1'b0}}, body_beats, 2'b00} : end_q;
+  assign axi.araddr  = cur_q[31:0];
+  assign axi.arsize  = body_q ? 3'd2 : 3'd0;
+  assign axi.arlen   = body_q ? 8'(beats_q - 9'd1) : {6'd0, tail_beats - 2'd1};
+  assign axi.arvalid = state_q == RD_AR;
+  // INCR, normal non-cacheable bufferable memory, unprivileged secure data
+  assign axi.arburst = 2'b01;
+  assign axi.arcache = 4'b0011;
+  assign axi.arprot  = 3'b000;
+  wire [32:0] cur_next = body_q ? cur_word + {{(33 - BW - 2){1'b0}}, beats_q, 2'b00} : end_q;
 
   // ---- repacking ------------------------------------------------------------
   wire        o_free  = !o_valid_q || r_ready;
-  assign rready = state_q == RD_R && (failed_q || o_free);
-  wire        r_fire  = rvalid && rready;
+  assign axi.rready   = state_q == RD_R && (failed_q || o_free);
+  wire        r_fire  = axi.rvalid && axi.rready;
   wire [2:0]  n_bytes = narrow_q ? 3'd1 : 3'd4 - {1'b0, lo_q};
-  wire [31:0] shifted = narrow_q ? {24'd0, 8'(rdata >> {lo_q, 3'b000})}
-                                 : rdata >> {lo_q, 3'b000};
+  wire [31:0] shifted = narrow_q ? {24'd0, 8'(axi.rdata >> {lo_q, 3'b000})}
+                                 : axi.rdata >> {lo_q, 3'b000};
   wire [55:0] acc_in  = acc_q | ({24'd0, shifted} << {cnt_q, 3'b000});
   wire [3:0]  cnt_in  = {1'b0, cnt_q} + {1'b0, n_bytes};
-  wire        o_last  = sent_q + 15'd1 == total_q;
+  // a count down, so no adder sits in front of the test
+  wire        o_last  = left_q == 15'd1;
   wire [3:0]  end_keep = tail_q == 2'd0 ? 4'hF : 4'((5'd1 << tail_q) - 5'd1);
 
   assign idle    = state_q == RD_IDLE && !o_valid_q;
@@ -102,8 +102,7 @@ module openenoc_axi_mem_rd
       cur_q       <= '0;
       end_q       <= '0;
       bend_q      <= '0;
-      total_q     <= '0;
-      sent_q      <= '0;
+      left_q      <= '0;
       tail_q      <= '0;
       lo_q        <= '0;
       narrow_q    <= 1'b0;
@@ -116,6 +115,8 @@ module openenoc_axi_mem_rd
       o_data_q    <= '0;
       o_keep_q    <= '0;
       o_resp_q    <= '0;
+      body_q      <= 1'b0;
+      beats_q     <= '0;
     end else begin
       if (r_ready) o_valid_q <= 1'b0;
       case (state_q)
@@ -123,33 +124,37 @@ module openenoc_axi_mem_rd
           cur_q    <= {1'b0, addr};
           end_q    <= s_end;
           bend_q   <= {s_end[32:2], 2'b00};
-          total_q  <= 15'((s_len + 17'd3) >> 2);
+          left_q   <= 15'((s_len + 17'd3) >> 2);
           tail_q   <= s_len[1:0];
-          sent_q   <= '0;
           failed_q <= 1'b0;
           acc_q    <= '0;
           cnt_q    <= '0;
-          state_q  <= RD_AR;
+          state_q  <= RD_PLAN;
         end
-        RD_AR: if (arready) begin
+        RD_PLAN: begin
+          body_q  <= body;
+          beats_q <= body_beats;
+          state_q <= RD_AR;
+        end
+        RD_AR: if (axi.arready) begin
           lo_q     <= cur_q[1:0];
-          narrow_q <= !body;
+          narrow_q <= !body_q;
           cur_q    <= cur_next;
           state_q  <= RD_R;
         end
         RD_R: if (r_fire) begin
           if (failed_q) begin
             // draining the failed burst
-          end else if (rresp != RESP_OKAY) begin
+          end else if (axi.rresp != RESP_OKAY) begin
             failed_q    <= 1'b1;
-            fail_resp_q <= rresp;
+            fail_resp_q <= axi.rresp;
           end else if (cnt_in >= 4'd4) begin
             o_valid_q <= 1'b1;
             o_data_q  <= acc_in[31:0];
             o_keep_q  <= 4'hF;
             o_last_q  <= o_last;
             o_resp_q  <= RESP_OKAY;
-            sent_q    <= sent_q + 15'd1;
+            left_q    <= left_q - 15'd1;
             acc_q     <= acc_in >> 32;
             cnt_q     <= 3'(cnt_in - 4'd4);
           end else begin
@@ -157,10 +162,10 @@ module openenoc_axi_mem_rd
             cnt_q <= cnt_in[2:0];
           end
           lo_q <= narrow_q ? lo_q + 2'd1 : 2'd0;
-          if (rlast) begin
-            if (failed_q || rresp != RESP_OKAY) state_q <= RD_FAIL;
+          if (axi.rlast) begin
+            if (failed_q || axi.rresp != RESP_OKAY) state_q <= RD_FAIL;
             else if (cur_q == end_q)    state_q <= RD_FLUSH;
-            else                                state_q <= RD_AR;
+            else                                state_q <= RD_PLAN;
           end
         end
         RD_FLUSH: if (cnt_q == 3'd0) begin
@@ -171,11 +176,11 @@ module openenoc_axi_mem_rd
           o_keep_q  <= end_keep;
           o_last_q  <= 1'b1;
           o_resp_q  <= RESP_OKAY;
-          sent_q    <= sent_q + 15'd1;
+          left_q    <= left_q - 15'd1;
           cnt_q     <= '0;
           state_q   <= RD_IDLE;
         end
-        RD_FAIL: if (sent_q == total_q) begin
+        RD_FAIL: if (left_q == 15'd0) begin
           state_q <= RD_IDLE;
         end else if (o_free) begin
           o_valid_q <= 1'b1;
@@ -183,7 +188,7 @@ module openenoc_axi_mem_rd
           o_keep_q  <= o_last ? end_keep : 4'hF;
           o_last_q  <= o_last;
           o_resp_q  <= fail_resp_q;
-          sent_q    <= sent_q + 15'd1;
+          left_q    <= left_q - 15'd1;
         end
         default: state_q <= RD_IDLE;
       endcase

@@ -29,20 +29,7 @@ module openenoc_axi_mem_wr
   input  logic        b_ready,
   output logic [1:0]  b_resp,
   output logic [15:0] b_bytes,
-  // AXI4 AW/W/B
-  output logic [31:0] awaddr,
-  output logic [7:0]  awlen,
-  output logic [2:0]  awsize,
-  output logic        awvalid,
-  input  logic        awready,
-  output logic [31:0] wdata,
-  output logic [3:0]  wstrb,
-  output logic        wlast,
-  output logic        wvalid,
-  input  logic        wready,
-  input  logic [1:0]  bresp,
-  input  logic        bvalid,
-  output logic        bready
+  openenoc_axi_if.wr_master axi       // AXI4 AW/W/B
 );
   localparam int BW = 9;             // beat counts up to 256
 
@@ -137,30 +124,39 @@ module openenoc_axi_mem_wr
   wire [32:0] s_sum  = {1'b0, addr} + 33'(len) + 33'd3;
   wire [30:0] s_endw = s_sum[32] ? 31'h4000_0000 : 31'(s_sum >> 2);
 
-  // the next burst from cur_q
+  // The next burst from cur_q, registered every cycle (beats_q, past_q):
+  // BU_IDLE reads them, and cur_q and end_q last changed at least a cycle
+  // before (at the start, whose first word takes a cycle to be packed, or
+  // with a burst's last beat, which BU_RESP follows), so the subtraction
+  // and the compares do not sit in front of the burst's registers.
   wire [30:0] to_end  = end_q - cur_q;
   wire [10:0] to_page = 11'd1024 - {1'b0, cur_q[9:0]};
-  logic [BW-1:0] beats;
+  logic [BW-1:0] beats, beats_q;
+  logic          past_q;             // cur_q >= end_q
   always_comb begin
     beats = BW'(BURST_MAX);
-    if (to_end < 31'(beats)) beats = BW'(to_end);
+    if (to_end[30:BW] == '0 && to_end[BW-1:0] < beats) beats = to_end[BW-1:0];
     if ({20'd0, to_page} < 31'(beats)) beats = BW'(to_page);
   end
   // a word past the plan (the port's len was exceeded) or after a failure is dropped
-  wire drop = bu_q == BU_IDLE && wq_valid_q && (failed_q || cur_q >= end_q);
+  wire drop = bu_q == BU_IDLE && wq_valid_q && (failed_q || past_q);
 
-  wire [2:0] strb_n = 3'(wstrb[0]) + 3'(wstrb[1]) + 3'(wstrb[2]) + 3'(wstrb[3]);
+  wire [2:0] strb_n = 3'(axi.wstrb[0]) + 3'(axi.wstrb[1]) + 3'(axi.wstrb[2]) + 3'(axi.wstrb[3]);
 
-  assign awaddr  = awaddr_q;
-  assign awlen   = awlen_q;
-  assign awsize  = 3'd2;
-  assign awvalid = aw_pend_q;
-  assign wvalid  = (bu_q == BU_SEND && wq_valid_q) || bu_q == BU_PAD;
-  assign wdata   = bu_q == BU_PAD ? 32'd0 : wq_data_q;
-  assign wstrb   = bu_q == BU_PAD ? 4'd0 : wq_strb_q;
-  assign wlast   = left_q == 8'd0;
-  assign bready  = bu_q == BU_RESP && !aw_pend_q;
-  assign wq_pop  = (bu_q == BU_SEND && wq_valid_q && wready) || drop;
+  assign axi.awaddr  = awaddr_q;
+  assign axi.awlen   = awlen_q;
+  assign axi.awsize  = 3'd2;
+  assign axi.awvalid = aw_pend_q;
+  // INCR, normal non-cacheable bufferable memory, unprivileged secure data
+  assign axi.awburst = 2'b01;
+  assign axi.awcache = 4'b0011;
+  assign axi.awprot  = 3'b000;
+  assign axi.wvalid  = (bu_q == BU_SEND && wq_valid_q) || bu_q == BU_PAD;
+  assign axi.wdata   = bu_q == BU_PAD ? 32'd0 : wq_data_q;
+  assign axi.wstrb   = bu_q == BU_PAD ? 4'd0 : wq_strb_q;
+  assign axi.wlast   = left_q == 8'd0;
+  assign axi.bready  = bu_q == BU_RESP && !aw_pend_q;
+  assign wq_pop  = (bu_q == BU_SEND && wq_valid_q && axi.wready) || drop;
 
   assign idle    = in_q == IN_IDLE;
   assign b_valid = in_end && bu_q == BU_IDLE;
@@ -180,8 +176,12 @@ module openenoc_axi_mem_wr
       bytes_q     <= '0;
       failed_q    <= 1'b0;
       fail_resp_q <= '0;
+      beats_q     <= '0;
+      past_q      <= 1'b0;
     end else begin
-      if (awready) aw_pend_q <= 1'b0;
+      beats_q <= beats;
+      past_q  <= cur_q >= end_q;
+      if (axi.awready) aw_pend_q <= 1'b0;
       if (in_q == IN_IDLE && start) begin
         cur_q    <= {1'b0, addr[31:2]};
         end_q    <= s_endw;
@@ -191,30 +191,30 @@ module openenoc_axi_mem_wr
       case (bu_q)
         BU_IDLE: if (wq_valid_q && !drop) begin
           awaddr_q  <= {cur_q[29:0], 2'b00};
-          awlen_q   <= 8'(beats - 9'd1);
-          left_q    <= 8'(beats - 9'd1);
+          awlen_q   <= 8'(beats_q - 9'd1);
+          left_q    <= 8'(beats_q - 9'd1);
           bbytes_q  <= '0;
           aw_pend_q <= 1'b1;
           bu_q      <= BU_SEND;
         end
-        BU_SEND: if (wvalid && wready) begin
+        BU_SEND: if (axi.wvalid && axi.wready) begin
           cur_q    <= cur_q + 31'd1;
           left_q   <= left_q - 8'd1;
           bbytes_q <= bbytes_q + 11'(strb_n);
-          if (wlast) bu_q <= BU_RESP;
+          if (axi.wlast) bu_q <= BU_RESP;
         end else if (!wq_valid_q && in_q == IN_DONE) begin
           bu_q <= BU_PAD;            // the data ended inside the burst
         end
-        BU_PAD: if (wready) begin
+        BU_PAD: if (axi.wready) begin
           left_q <= left_q - 8'd1;
-          if (wlast) bu_q <= BU_RESP;
+          if (axi.wlast) bu_q <= BU_RESP;
         end
-        BU_RESP: if (bvalid && bready) begin
-          if (bresp == RESP_OKAY) begin
+        BU_RESP: if (axi.bvalid && axi.bready) begin
+          if (axi.bresp == RESP_OKAY) begin
             bytes_q <= bytes_q + 16'(bbytes_q);
           end else begin
             failed_q    <= 1'b1;
-            fail_resp_q <= bresp;
+            fail_resp_q <= axi.bresp;
           end
           bu_q <= BU_IDLE;
         end

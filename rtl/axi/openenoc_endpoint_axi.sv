@@ -98,17 +98,12 @@ module openenoc_endpoint_axi
   logic                  csr_req, csr_req_is_wr, csr_rd_ack, csr_wr_ack;
   logic [CSR_ADDR_W-1:0] csr_addr;
   logic [31:0]           csr_wr_data, csr_wr_biten, csr_rd_data;
-  logic                  req_valid, req_ready, req_write;
-  logic [31:0]           req_addr;
-  logic [15:0]           req_len;
-  logic                  w_valid, w_ready, r_valid, r_ready, b_valid, b_ready;
-  mem_beat_t             w_beat, r_beat;
-  logic [1:0]            r_resp, b_resp;
-  logic [15:0]           b_bytes;
-  logic                  ep_idle;
+  openenoc_ep_mem_if     mem ();
+  openenoc_axi_if        axi ();
+  logic                  ep_idle, mem_idle;
 
-  // the memory master takes a request only with both bridges idle
-  assign idle = ep_idle && req_ready;
+  // the memory master holds no request, no beat and no burst
+  assign idle = ep_idle && mem_idle;
 
   openenoc_endpoint #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_ep (
     .clk, .rst, .time_step, .local_tx_en, .max_frame_size,
@@ -119,13 +114,14 @@ module openenoc_endpoint_axi
     .rx_tkeep(s_axis_eth_tkeep), .rx_tlast(s_axis_eth_tlast),
     .tx_tvalid(m_axis_eth_tvalid), .tx_tready(m_axis_eth_tready), .tx_tdata(m_axis_eth_tdata),
     .tx_tkeep(m_axis_eth_tkeep), .tx_tlast(m_axis_eth_tlast),
-    .mem_req_valid(req_valid), .mem_req_ready(req_ready), .mem_req_write(req_write),
-    .mem_req_addr(req_addr), .mem_req_len(req_len),
-    .mem_w_valid(w_valid), .mem_w_ready(w_ready), .mem_w_data(w_beat.data),
-    .mem_w_keep(w_beat.keep), .mem_w_last(w_beat.last),
-    .mem_r_valid(r_valid), .mem_r_ready(r_ready), .mem_r_data(r_beat.data),
-    .mem_r_keep(r_beat.keep), .mem_r_last(r_beat.last), .mem_r_resp(r_resp),
-    .mem_b_valid(b_valid), .mem_b_ready(b_ready), .mem_b_resp(b_resp), .mem_b_bytes(b_bytes)
+    .mem_req_valid(mem.req_valid), .mem_req_ready(mem.req_ready), .mem_req_write(mem.req.write),
+    .mem_req_addr(mem.req.addr), .mem_req_len(mem.req.len),
+    .mem_w_valid(mem.w_valid), .mem_w_ready(mem.w_ready), .mem_w_data(mem.w.data),
+    .mem_w_keep(mem.w.keep), .mem_w_last(mem.w.last),
+    .mem_r_valid(mem.r_valid), .mem_r_ready(mem.r_ready), .mem_r_data(mem.r.data),
+    .mem_r_keep(mem.r.keep), .mem_r_last(mem.r.last), .mem_r_resp(mem.r_resp),
+    .mem_b_valid(mem.b_valid), .mem_b_ready(mem.b_ready), .mem_b_resp(mem.b_resp),
+    .mem_b_bytes(mem.b_bytes)
   );
 
   // ---- CSR aperture -----------------------------------------------------------
@@ -142,23 +138,22 @@ module openenoc_endpoint_axi
   );
 
   // ---- memory master ------------------------------------------------------------
-  openenoc_axi_mem #(.BURST_MAX(BURST_MAX)) u_mem (
-    .clk, .rst, .req_valid, .req_ready, .req_write, .req_addr, .req_len,
-    .w_valid, .w_ready, .w_beat, .r_valid, .r_ready, .r_beat, .r_resp,
-    .b_valid, .b_ready, .b_resp, .b_bytes,
-    .awaddr(m_axi_awaddr), .awlen(m_axi_awlen), .awsize(m_axi_awsize), .awvalid(m_axi_awvalid),
-    .awready(m_axi_awready), .wdata(m_axi_wdata), .wstrb(m_axi_wstrb), .wlast(m_axi_wlast),
-    .wvalid(m_axi_wvalid), .wready(m_axi_wready), .bresp(m_axi_bresp), .bvalid(m_axi_bvalid),
-    .bready(m_axi_bready), .araddr(m_axi_araddr), .arlen(m_axi_arlen), .arsize(m_axi_arsize),
-    .arvalid(m_axi_arvalid), .arready(m_axi_arready), .rdata(m_axi_rdata), .rresp(m_axi_rresp),
-    .rlast(m_axi_rlast), .rvalid(m_axi_rvalid), .rready(m_axi_rready)
-  );
+  openenoc_axi_mem #(.BURST_MAX(BURST_MAX)) u_mem (.clk, .rst, .mem, .axi, .idle(mem_idle));
 
-  // INCR, normal non-cacheable bufferable memory, unprivileged secure data
-  assign m_axi_awburst = 2'b01;
-  assign m_axi_arburst = 2'b01;
-  assign m_axi_awcache = 4'b0011;
-  assign m_axi_arcache = 4'b0011;
-  assign m_axi_awprot  = 3'b000;
-  assign m_axi_arprot  = 3'b000;
+  // the link on the flat m_axi_* ports
+  assign m_axi_awaddr  = axi.awaddr;   assign m_axi_awlen   = axi.awlen;
+  assign m_axi_awsize  = axi.awsize;   assign m_axi_awburst = axi.awburst;
+  assign m_axi_awcache = axi.awcache;  assign m_axi_awprot  = axi.awprot;
+  assign m_axi_awvalid = axi.awvalid;  assign axi.awready   = m_axi_awready;
+  assign m_axi_wdata   = axi.wdata;    assign m_axi_wstrb   = axi.wstrb;
+  assign m_axi_wlast   = axi.wlast;    assign m_axi_wvalid  = axi.wvalid;
+  assign axi.wready    = m_axi_wready; assign axi.bresp     = m_axi_bresp;
+  assign axi.bvalid    = m_axi_bvalid; assign m_axi_bready  = axi.bready;
+  assign m_axi_araddr  = axi.araddr;   assign m_axi_arlen   = axi.arlen;
+  assign m_axi_arsize  = axi.arsize;   assign m_axi_arburst = axi.arburst;
+  assign m_axi_arcache = axi.arcache;  assign m_axi_arprot  = axi.arprot;
+  assign m_axi_arvalid = axi.arvalid;  assign axi.arready   = m_axi_arready;
+  assign axi.rdata     = m_axi_rdata;  assign axi.rresp     = m_axi_rresp;
+  assign axi.rlast     = m_axi_rlast;  assign axi.rvalid    = m_axi_rvalid;
+  assign m_axi_rready  = axi.rready;
 endmodule

@@ -1,19 +1,9 @@
-openenoc_oetp_pkg.sv
-csr/openenoc_csr_pkg.sv
+-f openenoc_oetp.f
 endpoint/openenoc_ep_pkg.sv
-openenoc_axis_if.sv
-openenoc_dma_transfer_if.sv
-openenoc_peer_lookup_if.sv
-openenoc_endpoint_if.sv
 csr/openenoc_csr_sw_if.sv
 csr/openenoc_csr_hw_if.sv
-openenoc_axis_skid.sv
-openenoc_oetp_lookup_arb.sv
-openenoc_oetp_initiator.sv
-openenoc_oetp_responder.sv
-openenoc_oetp_rx.sv
-openenoc_oetp_tx.sv
-openenoc_endpoint_oetp_engine.sv
+endpoint/openenoc_ep_mem_if.sv
+endpoint/openenoc_ep_irq_if.sv
 csr/openenoc_csr_regs.sv
 endpoint/openenoc_ep_irq.sv
 endpoint/openenoc_ep_lookup.sv
@@ -24,6 +14,7 @@ endpoint/openenoc_ep_stream_mux.sv
 endpoint/openenoc_ep_peer_dma.sv
 endpoint/openenoc_ep_responder.sv
 endpoint/openenoc_ep_rmem.sv
+endpoint/openenoc_ep_raw_desc.sv
 endpoint/openenoc_ep_raw.sv
 endpoint/openenoc_ep_direct.sv
 endpoint/openenoc_endpoint.sv

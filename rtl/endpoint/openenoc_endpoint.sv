@@ -142,72 +142,48 @@ module openenoc_endpoint
   // producers: 0 peer DMA blocks, 1 RMEM events, 2 responder, 3 raw TX,
   // 4 raw RX, 5 direct TX, 6 direct RX
   localparam int NP = 7;
-  logic [NP-1:0]       rsv_req, rsv_gnt, cmt_valid, cmt_ready, cmt_reserved;
-  logic [NP-1:0][3:0]  cmt_source;
-  logic [NP-1:0][10:0] cmt_peer;
-  logic [31:0]         claim_word, status_word;
-
-  assign cmt_reserved = '1;
-  assign cmt_source[0] = SRC_PEER_DMA;
-  assign cmt_source[1] = SRC_RMEM;
-  assign cmt_source[3] = SRC_RAW_TX;
-  assign cmt_source[4] = SRC_RAW_RX;
-  assign cmt_source[5] = SRC_DIRECT_TX;
-  assign cmt_source[6] = SRC_DIRECT_RX;
-  assign cmt_peer[6:3] = '0;
-  logic credit_ok;
+  openenoc_ep_irq_if irq_p [NP] ();
+  irq_claim_t  claim_word;
+  irq_status_t status_word;
+  logic        credit_ok;
 
   openenoc_ep_irq #(.NP(NP)) u_irq (
     .clk, .rst, .global_enable(c.irq_control_global_enable),
     .clear_errors(c.irq_control_clear_errors), .clear_errors_hwclr(h.irq_control_clear_errors_hwclr),
     .complete_valid(c.irq_complete_valid),
-    .complete_word({c.irq_complete_valid, c.irq_complete_sequence, c.irq_complete_source,
-                    c.irq_complete_peer_idx}),
+    .complete_word('{valid: c.irq_complete_valid, seq: c.irq_complete_sequence,
+                     source: c.irq_complete_source, peer_idx: c.irq_complete_peer_idx}),
     .complete_hwclr(h.irq_complete_valid_hwclr),
-    .rsv_req, .rsv_gnt, .cmt_valid, .cmt_ready, .cmt_source, .cmt_peer, .cmt_reserved,
-    .claim_word, .status_word, .irq, .msg(irq_msg)
+    .p(irq_p), .cmt_reserved('1), .claim_word, .status_word, .irq, .msg(irq_msg)
   );
-  assign credit_ok = !status_word[1];
+  assign credit_ok = !status_word.credit_full;
 
   // ---- memory clients: 0 source reader, 1 sink writer, 2 responder reader,
   //      3 responder writer, 4 responder scalar (RMEM), 5 raw TX reader,
   //      6 raw RX writer ----------------------------------------------------------
   localparam int NM = 7;
-  logic [NM-1:0]       mreq_valid, mreq_ready, mw_valid, mw_ready, mr_valid, mr_ready,
-                       mb_valid, mb_ready;
-  mem_req_t [NM-1:0]   mreq;
-  mem_beat_t [NM-1:0]  mw;
-  mem_beat_t           mr;
-  logic [1:0]          mr_resp, mb_resp;
-  logic [15:0]         mb_bytes;
-  mem_req_t            m_req;
-  mem_beat_t           m_w, m_r;
+  openenoc_ep_mem_if mc [NM] ();
+  openenoc_ep_mem_if mem ();
 
-  openenoc_ep_mem_arb #(.N(NM)) u_mem (
-    .clk, .rst,
-    .c_req_valid(mreq_valid), .c_req_ready(mreq_ready), .c_req(mreq),
-    .c_w_valid(mw_valid), .c_w_ready(mw_ready), .c_w(mw),
-    .c_r_valid(mr_valid), .c_r_ready(mr_ready), .r(mr), .r_resp(mr_resp),
-    .c_b_valid(mb_valid), .c_b_ready(mb_ready), .b_resp(mb_resp), .b_bytes(mb_bytes),
-    .m_req_valid(mem_req_valid), .m_req_ready(mem_req_ready), .m_req,
-    .m_w_valid(mem_w_valid), .m_w_ready(mem_w_ready), .m_w,
-    .m_r_valid(mem_r_valid), .m_r_ready(mem_r_ready), .m_r, .m_r_resp(mem_r_resp),
-    .m_b_valid(mem_b_valid), .m_b_ready(mem_b_ready), .m_b_resp(mem_b_resp),
-    .m_b_bytes(mem_b_bytes)
-  );
-  assign mem_req_write = m_req.write;
-  assign mem_req_addr  = m_req.addr;
-  assign mem_req_len   = m_req.len;
-  assign mem_w_data    = m_w.data;
-  assign mem_w_keep    = m_w.keep;
-  assign mem_w_last    = m_w.last;
-  assign m_r = '{data: mem_r_data, keep: mem_r_keep, last: mem_r_last};
-
-  // readers never write, writers never read
-  assign mw_valid[0] = 1'b0;  assign mw[0] = '0;  assign mb_ready[0] = 1'b0;
-  assign mw_valid[2] = 1'b0;  assign mw[2] = '0;  assign mb_ready[2] = 1'b0;
-  assign mw_valid[5] = 1'b0;  assign mw[5] = '0;  assign mb_ready[5] = 1'b0;
-  assign mr_ready[1] = 1'b0;  assign mr_ready[3] = 1'b0;  assign mr_ready[6] = 1'b0;
+  openenoc_ep_mem_arb #(.N(NM)) u_mem (.clk, .rst, .c(mc), .m(mem));
+  assign mem_req_valid   = mem.req_valid;
+  assign mem.req_ready   = mem_req_ready;
+  assign mem_req_write   = mem.req.write;
+  assign mem_req_addr    = mem.req.addr;
+  assign mem_req_len     = mem.req.len;
+  assign mem_w_valid     = mem.w_valid;
+  assign mem.w_ready     = mem_w_ready;
+  assign mem_w_data      = mem.w.data;
+  assign mem_w_keep      = mem.w.keep;
+  assign mem_w_last      = mem.w.last;
+  assign mem.r_valid     = mem_r_valid;
+  assign mem_r_ready     = mem.r_ready;
+  assign mem.r           = '{data: mem_r_data, keep: mem_r_keep, last: mem_r_last};
+  assign mem.r_resp      = mem_r_resp;
+  assign mem.b_valid     = mem_b_valid;
+  assign mem_b_ready     = mem.b_ready;
+  assign mem.b_resp      = mem_b_resp;
+  assign mem.b_bytes     = mem_b_bytes;
 
   // ---- transmit payload onto the local stream: 0 source reader (initiator
   //      writes), 1 responder reader (read replies), 2 raw TX, 3 direct TX ----
@@ -265,9 +241,7 @@ module openenoc_endpoint
     .rmem_valid(rm_valid), .rmem_peer(rm_peer), .rmem_is_wr(rm_is_wr), .rmem_remote(rm_remote),
     .rmem_biten(rm_biten), .rmem_wdata(rm_wdata), .rmem_taken(rm_taken), .rmem_done(rm_done),
     .rmem_code(rm_code), .rmem_rdata(rm_rdata),
-    .rsv_req(rsv_req[0]), .rsv_gnt(rsv_gnt[0]), .cmt_valid(cmt_valid[0]),
-    .cmt_ready(cmt_ready[0]), .cmt_peer(cmt_peer[0]),
-    .ini,
+    .irq(irq_p[0]), .ini,
     .src_start, .src_addr, .src_len, .src_id, .src_dest, .src_user, .src_done, .src_bytes,
     .src_code, .snk_start, .snk_addr, .snk_cap, .snk_done, .snk_code,
     .snk_in_valid(local_rx.tvalid && rx_ini), .snk_busy
@@ -277,8 +251,7 @@ module openenoc_endpoint
     .clk, .rst, .start(src_start), .addr(src_addr), .len(src_len), .id(src_id),
     .dest(src_dest), .user(src_user), .busy(src_busy), .done(src_done), .done_bytes(src_bytes),
     .done_code(src_code),
-    .m_req_valid(mreq_valid[0]), .m_req_ready(mreq_ready[0]), .m_req(mreq[0]),
-    .m_r_valid(mr_valid[0]), .m_r_ready(mr_ready[0]), .m_r(mr), .m_r_resp(mr_resp),
+    .m(mc[0]),
     .o_valid(tx_valid[0]), .o_ready(tx_ready[0]), .o_data(tx_data[0]), .o_keep(tx_keep[0]),
     .o_last(tx_last[0]), .o_id(tx_id[0]), .o_dest(tx_dest[0]), .o_user(tx_user[0])
   );
@@ -288,9 +261,7 @@ module openenoc_endpoint
     .done(snk_done), .done_bytes(snk_bytes), .done_seen(snk_seen), .done_code(snk_code),
     .i_valid(local_rx.tvalid && rx_ini), .i_ready(snk_ready), .i_data(local_rx.tdata),
     .i_keep(local_rx.tkeep), .i_last(local_rx.tlast),
-    .m_req_valid(mreq_valid[1]), .m_req_ready(mreq_ready[1]), .m_req(mreq[1]),
-    .m_w_valid(mw_valid[1]), .m_w_ready(mw_ready[1]), .m_w(mw[1]),
-    .m_b_valid(mb_valid[1]), .m_b_ready(mb_ready[1]), .m_b_resp(mb_resp), .m_b_bytes(mb_bytes)
+    .m(mc[1])
   );
 
   openenoc_ep_rmem u_rmem (
@@ -303,9 +274,7 @@ module openenoc_endpoint
     .acc_valid(rm_valid), .acc_peer(rm_peer), .acc_is_wr(rm_is_wr), .acc_remote(rm_remote),
     .acc_biten(rm_biten), .acc_wdata(rm_wdata), .acc_taken(rm_taken), .acc_done(rm_done),
     .acc_code(rm_code), .acc_rdata(rm_rdata),
-    .rec_valid(rec_b_valid), .rec_peer(rec_b_peer), .rec_code(rec_b_code),
-    .rsv_req(rsv_req[1]), .rsv_gnt(rsv_gnt[1]), .cmt_valid(cmt_valid[1]),
-    .cmt_ready(cmt_ready[1]), .cmt_peer(cmt_peer[1])
+    .rec_valid(rec_b_valid), .rec_peer(rec_b_peer), .rec_code(rec_b_code), .irq(irq_p[1])
   );
 
   logic        rd_start, rd_done, rd_busy, wr_start, wr_done, wr_busy;
@@ -320,12 +289,7 @@ module openenoc_endpoint
     .peer_mode(c.peers_entry_dma_mode), .peer_irq_enable(c.peers_entry_dma_irq_enable),
     .ev_peer_dma(c.irq_event_enable_peer_dma_complete), .ev_rmem(c.irq_event_enable_rmem_error),
     .rsp, .hold(responder_hold), .rec_valid(rec_a_valid), .rec_peer(rec_a_peer), .rec_code(rec_a_code),
-    .rsv_req(rsv_req[2]), .rsv_gnt(rsv_gnt[2]), .cmt_valid(cmt_valid[2]), .cmt_ready(cmt_ready[2]),
-    .cmt_source(cmt_source[2]), .cmt_peer(cmt_peer[2]),
-    .m_req_valid(mreq_valid[4]), .m_req_ready(mreq_ready[4]), .m_req(mreq[4]),
-    .m_w_valid(mw_valid[4]), .m_w_ready(mw_ready[4]), .m_w(mw[4]),
-    .m_r_valid(mr_valid[4]), .m_r_ready(mr_ready[4]), .m_r(mr), .m_r_resp(mr_resp),
-    .m_b_valid(mb_valid[4]), .m_b_ready(mb_ready[4]), .m_b_resp(mb_resp),
+    .irq(irq_p[2]), .m(mc[4]),
     .rd_start, .rd_addr, .rd_len, .rd_id, .rd_dest, .rd_done, .rd_bytes, .rd_code_in(rsp_rd_code),
     .wr_in_valid(local_rx.tvalid && rx_rsp), .wr_busy,
     .wr_start, .wr_addr, .wr_cap, .wr_done, .wr_bytes, .wr_code_in(rsp_wr_code)
@@ -334,8 +298,7 @@ module openenoc_endpoint
   openenoc_ep_mem_reader u_rsp_rd (
     .clk, .rst, .start(rd_start), .addr(rd_addr), .len(rd_len), .id(rd_id), .dest(rd_dest),
     .user(2'b11), .busy(rd_busy), .done(rd_done), .done_bytes(rd_bytes), .done_code(rsp_rd_code),
-    .m_req_valid(mreq_valid[2]), .m_req_ready(mreq_ready[2]), .m_req(mreq[2]),
-    .m_r_valid(mr_valid[2]), .m_r_ready(mr_ready[2]), .m_r(mr), .m_r_resp(mr_resp),
+    .m(mc[2]),
     .o_valid(tx_valid[1]), .o_ready(tx_ready[1]), .o_data(tx_data[1]), .o_keep(tx_keep[1]),
     .o_last(tx_last[1]), .o_id(tx_id[1]), .o_dest(tx_dest[1]), .o_user(tx_user[1])
   );
@@ -345,9 +308,7 @@ module openenoc_endpoint
     .done(wr_done), .done_bytes(wr_bytes), .done_seen(wr_seen), .done_code(rsp_wr_code),
     .i_valid(local_rx.tvalid && rx_rsp), .i_ready(rw_ready), .i_data(local_rx.tdata),
     .i_keep(local_rx.tkeep), .i_last(local_rx.tlast),
-    .m_req_valid(mreq_valid[3]), .m_req_ready(mreq_ready[3]), .m_req(mreq[3]),
-    .m_w_valid(mw_valid[3]), .m_w_ready(mw_ready[3]), .m_w(mw[3]),
-    .m_b_valid(mb_valid[3]), .m_b_ready(mb_ready[3]), .m_b_resp(mb_resp), .m_b_bytes(mb_bytes)
+    .m(mc[3])
   );
 
   // ---- raw DMA and the direct stream ------------------------------------------
@@ -376,8 +337,7 @@ module openenoc_endpoint
     .rx_ev(c.irq_event_enable_non_oetp_dma_rx_complete),
     .claim_available(rsp.non_oetp_rx_available), .claim_valid(rsp.non_oetp_rx_claim_valid),
     .claim_ready(rsp.non_oetp_rx_claim_ready),
-    .rsv_req(rsv_req[4:3]), .rsv_gnt(rsv_gnt[4:3]), .cmt_valid(cmt_valid[4:3]),
-    .cmt_ready(cmt_ready[4:3]),
+    .tx_irq(irq_p[3]), .rx_irq(irq_p[4]),
     .rd_start(raw_rd_start), .rd_addr(raw_rd_addr), .rd_len(raw_rd_len), .rd_busy(raw_rd_busy),
     .rd_done(raw_rd_done), .rd_bytes(raw_rd_bytes), .rd_code_in(raw_rd_code),
     .wr_start(raw_wr_start), .wr_addr(raw_wr_addr), .wr_cap(raw_wr_cap), .wr_done(raw_wr_done),
@@ -388,8 +348,7 @@ module openenoc_endpoint
     .clk, .rst, .start(raw_rd_start), .addr(raw_rd_addr), .len(raw_rd_len), .id('0),
     .dest({ROUTE_NON_OETP_DMA, {PEER_IDX_W{1'b0}}}), .user('0), .busy(raw_rd_busy),
     .done(raw_rd_done), .done_bytes(raw_rd_bytes), .done_code(raw_rd_code),
-    .m_req_valid(mreq_valid[5]), .m_req_ready(mreq_ready[5]), .m_req(mreq[5]),
-    .m_r_valid(mr_valid[5]), .m_r_ready(mr_ready[5]), .m_r(mr), .m_r_resp(mr_resp),
+    .m(mc[5]),
     .o_valid(tx_valid[2]), .o_ready(tx_ready[2]), .o_data(tx_data[2]), .o_keep(tx_keep[2]),
     .o_last(tx_last[2]), .o_id(tx_id[2]), .o_dest(tx_dest[2]), .o_user(tx_user[2])
   );
@@ -400,9 +359,7 @@ module openenoc_endpoint
     .done_code(raw_wr_code),
     .i_valid(local_rx.tvalid && rx_raw), .i_ready(raw_ready), .i_data(local_rx.tdata),
     .i_keep(local_rx.tkeep), .i_last(local_rx.tlast),
-    .m_req_valid(mreq_valid[6]), .m_req_ready(mreq_ready[6]), .m_req(mreq[6]),
-    .m_w_valid(mw_valid[6]), .m_w_ready(mw_ready[6]), .m_w(mw[6]),
-    .m_b_valid(mb_valid[6]), .m_b_ready(mb_ready[6]), .m_b_resp(mb_resp), .m_b_bytes(mb_bytes)
+    .m(mc[6])
   );
 
   openenoc_ep_direct #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_direct (
@@ -416,8 +373,7 @@ module openenoc_endpoint
     .snk_tlast(h.direct_sink_status_tlast), .snk_tkeep(h.direct_sink_status_tkeep),
     .snk_tready(c.direct_sink_control_tready), .snk_tready_hwclr(h.direct_sink_control_tready_hwclr),
     .rx_ev(c.irq_event_enable_non_oetp_direct_rx_available), .can_receive,
-    .rsv_req(rsv_req[6:5]), .rsv_gnt(rsv_gnt[6:5]), .cmt_valid(cmt_valid[6:5]),
-    .cmt_ready(cmt_ready[6:5]),
+    .tx_irq(irq_p[5]), .rx_irq(irq_p[6]),
     .o_valid(tx_valid[3]), .o_ready(tx_ready[3]), .o_data(tx_data[3]), .o_keep(tx_keep[3]),
     .o_last(tx_last[3]),
     .i_valid(local_rx.tvalid && rx_dir), .i_ready(dir_ready), .i_data(local_rx.tdata),
@@ -438,17 +394,17 @@ module openenoc_endpoint
     h.info_irq_supported            = INFO_IRQ_SUPPORTED_RESET;
     h.info_max_dma_frame_size_bytes = {2'b00, max_frame_size};
     // IRQ views
-    h.irq_status_claim_pending      = status_word[0];
-    h.irq_status_credit_full        = status_word[1];
-    h.irq_status_overflow           = status_word[2];
-    h.irq_status_invalid_complete   = status_word[3];
-    h.irq_status_irq_asserted       = status_word[4];
-    h.irq_status_fifo_level         = status_word[15:8];
-    h.irq_status_reserved_count     = status_word[23:16];
-    h.irq_claim_peer_idx            = claim_word[10:0];
-    h.irq_claim_source              = claim_word[14:11];
-    h.irq_claim_sequence            = claim_word[30:15];
-    h.irq_claim_valid               = claim_word[31];
+    h.irq_status_claim_pending      = status_word.claim_pending;
+    h.irq_status_credit_full        = status_word.credit_full;
+    h.irq_status_overflow           = status_word.overflow;
+    h.irq_status_invalid_complete   = status_word.invalid_complete;
+    h.irq_status_irq_asserted       = status_word.irq_asserted;
+    h.irq_status_fifo_level         = status_word.fifo_level;
+    h.irq_status_reserved_count     = status_word.reserved_count;
+    h.irq_claim_peer_idx            = claim_word.peer_idx;
+    h.irq_claim_source              = claim_word.source;
+    h.irq_claim_sequence            = claim_word.seq;
+    h.irq_claim_valid               = claim_word.valid;
     // switch interface: constants; the FPGA switch acknowledges a pause at once
     h.switch_if_info_table_depth        = SWITCH_IF_INFO_TABLE_DEPTH_RESET;
     h.switch_if_info_num_of_interfaces  = SWITCH_IF_INFO_NUM_OF_INTERFACES_RESET;
@@ -468,12 +424,23 @@ module openenoc_endpoint
 `ifndef SYNTHESIS
   localparam int IDLE_QUIET = 6;
   logic [2:0] quiet_q;
-  wire act_mem = |(mreq_valid & mreq_ready) || |(mw_valid & mw_ready) || |(mr_valid & mr_ready) ||
-                 |(mb_valid & mb_ready);
+  // a handshake on a memory client's request, write, read or response
+  // channel; an IRQ producer's credit granted or claim taken
+  logic [NM-1:0] mc_act;
+  logic [NP-1:0] irq_act;
+  for (genvar i = 0; i < NM; i++) begin : g_mc_act
+    assign mc_act[i] = (mc[i].req_valid && mc[i].req_ready) || (mc[i].w_valid && mc[i].w_ready) ||
+                       (mc[i].r_valid && mc[i].r_ready) || (mc[i].b_valid && mc[i].b_ready);
+  end
+  for (genvar i = 0; i < NP; i++) begin : g_irq_act
+    assign irq_act[i] = (irq_p[i].rsv_req && irq_p[i].rsv_gnt) ||
+                        (irq_p[i].cmt_valid && irq_p[i].cmt_ready);
+  end
+  wire act_mem = |mc_act;
   wire act_stream = |(tx_valid & tx_ready) || (local_tx.tvalid && local_tx.tready) ||
                     (local_rx.tvalid && local_rx.tready) || (eth_rx.tvalid && eth_rx.tready) ||
                     (eth_tx.tvalid && eth_tx.tready);
-  wire act_irq = |(rsv_req & rsv_gnt) || |(cmt_valid & cmt_ready) || irq_msg;
+  wire act_irq = |irq_act || irq_msg;
   wire act_ctl = src_start || snk_start || rd_start || wr_start || raw_rd_start || raw_wr_start ||
                  src_done || snk_done || rd_done || wr_done || raw_rd_done || raw_wr_done ||
                  rec_a_valid || rec_b_valid || (rm_valid && rm_taken) || rm_done;
@@ -511,10 +478,8 @@ module openenoc_endpoint
 `endif
 
   // verilator lint_off UNUSEDSIGNAL
-  // readers have no write channel, writers no read channel; reserved status bits
+  // spare status bits
   wire unused = &{1'b0, ep.core_to_csr, src_busy, snk_bytes, snk_seen, rd_busy, wr_busy,
-                  status_word[31:24], status_word[7:5], mw_ready[5], mw_ready[2], mw_ready[0],
-                  mr_valid[6], mr_valid[3], mr_valid[1], mb_valid[5], mb_valid[2], mb_valid[0],
-                  wr_seen, raw_wr_busy};
+                  status_word.spare_hi, status_word.spare_lo, wr_seen, raw_wr_busy};
   // verilator lint_on UNUSEDSIGNAL
 endmodule

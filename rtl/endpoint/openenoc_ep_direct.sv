@@ -16,6 +16,7 @@
 // RX-available event if enabled.
 module openenoc_ep_direct
   import openenoc_oetp_pkg::*;
+  import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
 #(
   parameter int MAX_RAW_FRAME_SIZE = 8192
@@ -42,12 +43,10 @@ module openenoc_ep_direct
   output logic              snk_tready_hwclr,
   input  logic              rx_ev,              // event_enable.non_oetp_direct_rx_available
   output logic              can_receive,
-  // IRQ producers: 0 TX (reserve at the first beat, commit when sent),
-  // 1 RX (reserve, then commit at admission)
-  output logic [1:0]        rsv_req,
-  input  logic [1:0]        rsv_gnt,
-  output logic [1:0]        cmt_valid,
-  input  logic [1:0]        cmt_ready,
+  // IRQ producers: TX (reserve at the first beat, commit when sent), RX
+  // (reserve, then commit at admission)
+  openenoc_ep_irq_if.producer tx_irq,
+  openenoc_ep_irq_if.producer rx_irq,
   // frames to the transmit stream (route DIRECT)
   output logic              o_valid,
   input  logic              o_ready,
@@ -84,11 +83,13 @@ module openenoc_ep_direct
   wire first     = !in_frame_q;
   wire can_take  = ds_q == DS_FILL && (!first || !tx_ev || credit_ok);
   assign src_tready = can_take;
-  assign rsv_req[0] = src_tvalid && ds_q == DS_FILL && first && tx_ev;
-  wire take       = src_tvalid && ds_q == DS_FILL && (!first || !tx_ev || rsv_gnt[0]);
+  assign tx_irq.rsv_req = src_tvalid && ds_q == DS_FILL && first && tx_ev;
+  wire take       = src_tvalid && ds_q == DS_FILL && (!first || !tx_ev || tx_irq.rsv_gnt);
   assign src_tvalid_hwclr = take;
   wire [2:0] kb   = keep_bytes(src_tkeep);
-  assign cmt_valid[0] = ds_q == DS_EVENT && rsv_q;
+  assign tx_irq.cmt_valid  = ds_q == DS_EVENT && rsv_q;
+  assign tx_irq.cmt_source = SRC_DIRECT_TX;
+  assign tx_irq.cmt_peer   = '0;
 
   assign o_valid = ds_q == DS_SEND && primed_q && local_tx_en && !oversize_q && stored_q;
   assign {o_keep, o_data} = txrd_q;
@@ -149,7 +150,7 @@ module openenoc_ep_direct
             if (o_last) ds_q <= DS_EVENT;
           end
         end
-        DS_EVENT: if (!rsv_q || cmt_ready[0]) begin
+        DS_EVENT: if (!rsv_q || tx_irq.cmt_ready) begin
           rsv_q <= 1'b0;
           ds_q  <= DS_FILL;
         end
@@ -185,8 +186,10 @@ module openenoc_ep_direct
   assign snk_tlast   = snk_tvalid && head[36];
   wire   pop         = snk_tvalid && snk_tready;
   assign snk_tready_hwclr = pop;
-  assign rsv_req[1]   = sk_q == SK_RESERVE && rx_ev;
-  assign cmt_valid[1] = sk_q == SK_COMMIT;
+  assign rx_irq.rsv_req    = sk_q == SK_RESERVE && rx_ev;
+  assign rx_irq.cmt_valid  = sk_q == SK_COMMIT;
+  assign rx_irq.cmt_source = SRC_DIRECT_RX;
+  assign rx_irq.cmt_peer   = '0;
 
   // Every word of the head frame was written two or more cycles before the
   // frame becomes visible (frames_q counts complete frames), so the read
@@ -220,8 +223,8 @@ module openenoc_ep_direct
         // the enable counts while the frame waits for its credit: once it
         // is cleared, the frame is shown without an event
         SK_RESERVE: if (!rx_ev) sk_q <= SK_VISIBLE;
-                    else if (rsv_gnt[1]) sk_q <= SK_COMMIT;
-        SK_COMMIT:  if (cmt_ready[1]) sk_q <= SK_VISIBLE;
+                    else if (rx_irq.rsv_gnt) sk_q <= SK_COMMIT;
+        SK_COMMIT:  if (rx_irq.cmt_ready) sk_q <= SK_VISIBLE;
         SK_VISIBLE: if (pop && head[36]) sk_q <= SK_HIDDEN;
         default:    sk_q <= SK_HIDDEN;
       endcase

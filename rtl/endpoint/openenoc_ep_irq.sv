@@ -17,22 +17,29 @@ module openenoc_ep_irq
   input  logic                clear_errors,      // irq.control.clear_errors
   output logic                clear_errors_hwclr,
   input  logic                complete_valid,    // irq.complete.valid (command)
-  input  logic [31:0]         complete_word,
+  input  irq_claim_t          complete_word,
   output logic                complete_hwclr,
-  // producers
-  input  logic [NP-1:0]       rsv_req,
-  output logic [NP-1:0]       rsv_gnt,           // one-cycle grant
-  input  logic [NP-1:0]       cmt_valid,
-  output logic [NP-1:0]       cmt_ready,
-  input  logic [NP-1:0][3:0]  cmt_source,
-  input  logic [NP-1:0][10:0] cmt_peer,
+  // producers (the lowest first)
+  openenoc_ep_irq_if.controller p [NP],
   input  logic [NP-1:0]       cmt_reserved,
   // CSR views
-  output logic [31:0]         claim_word,
-  output logic [31:0]         status_word,
+  output irq_claim_t          claim_word,
+  output irq_status_t         status_word,
   output logic                irq,
   output logic                msg
 );
+  logic [NP-1:0]       rsv_req, rsv_gnt, cmt_valid, cmt_ready;   // one-cycle grant
+  logic [NP-1:0][3:0]  cmt_source;
+  logic [NP-1:0][10:0] cmt_peer;
+  for (genvar k = 0; k < NP; k++) begin : g_p
+    assign rsv_req[k]    = p[k].rsv_req;
+    assign cmt_valid[k]  = p[k].cmt_valid;
+    assign cmt_source[k] = p[k].cmt_source;
+    assign cmt_peer[k]   = p[k].cmt_peer;
+    assign p[k].rsv_gnt   = rsv_gnt[k];
+    assign p[k].cmt_ready = cmt_ready[k];
+  end
+
   logic [IRQ_DEPTH-1:0][30:0] fifo_q;     // {sequence, source, peer_idx}
   logic [3:0]  head_q;
   logic [4:0]  count_q, reserved_q;
@@ -66,12 +73,13 @@ module openenoc_ep_irq
   end
 
   wire [30:0] head = fifo_q[head_q];
-  assign claim_word = (count_q != 0) ? {1'b1, head} : 32'd0;
+  assign claim_word = (count_q != 0) ? {1'b1, head} : '0;
   wire   pop        = complete_valid && count_q != 0 && complete_word == {1'b1, head};
   wire   level      = global_enable && count_q != 0;
 
-  assign status_word = {8'd0, 3'd0, reserved_q, 3'd0, count_q, 3'd0, level, invalid_q,
-                        overflow_q, !credit_ok, count_q != 0};
+  assign status_word = '{spare_hi: 8'd0, reserved_count: 8'(reserved_q), fifo_level: 8'(count_q),
+                         spare_lo: 3'd0, irq_asserted: level, invalid_complete: invalid_q,
+                         overflow: overflow_q, credit_full: !credit_ok, claim_pending: count_q != 0};
   assign irq = level;
   assign msg = msg_q;
   assign clear_errors_hwclr = clear_errors;

@@ -5,6 +5,7 @@
 // mode-1 entry whose slice holds the offset; MAC the lowest entry with a
 // mode in the mask and that MAC. Misses answer all zero.
 module openenoc_ep_lookup
+  import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
 (
   input  logic                         clk,
@@ -33,7 +34,7 @@ module openenoc_ep_lookup
       logic m;
       case (lk.req_type)
         2'd0:    m = (lk.req_peer_idx == 2'(n)) && lk.req_mode_mask[mode[n]];
-        2'd1:    m = mode[n] == 2'd1 && size[n] != 0 && rmem_offset[n] <= lk.req_rmem_addr &&
+        2'd1:    m = mode[n] == MODE_RMEM && size[n] != 0 && rmem_offset[n] <= lk.req_rmem_addr &&
                      {1'b0, lk.req_rmem_addr} < {1'b0, rmem_offset[n]} + {1'b0, size[n]};
         default: m = lk.req_mode_mask[mode[n]] && mac[n] == lk.req_mac_addr;
       endcase

@@ -9,38 +9,33 @@ module openenoc_ep_mem_arb
 ) (
   input  logic                clk,
   input  logic                rst,
-  // clients
-  input  logic [N-1:0]        c_req_valid,
-  output logic [N-1:0]        c_req_ready,
-  input  mem_req_t [N-1:0]    c_req,
-  input  logic [N-1:0]        c_w_valid,
-  output logic [N-1:0]        c_w_ready,
-  input  mem_beat_t [N-1:0]   c_w,
-  output logic [N-1:0]        c_r_valid,
-  input  logic [N-1:0]        c_r_ready,
-  output mem_beat_t           r,          // shared read beat (valid per client)
-  output logic [1:0]          r_resp,
-  output logic [N-1:0]        c_b_valid,
-  input  logic [N-1:0]        c_b_ready,
-  output logic [1:0]          b_resp,
-  output logic [15:0]         b_bytes,
-  // memory port
-  output logic                m_req_valid,
-  input  logic                m_req_ready,
-  output mem_req_t            m_req,
-  output logic                m_w_valid,
-  input  logic                m_w_ready,
-  output mem_beat_t           m_w,
-  input  logic                m_r_valid,
-  output logic                m_r_ready,
-  input  mem_beat_t           m_r,
-  input  logic [1:0]          m_r_resp,
-  input  logic                m_b_valid,
-  output logic                m_b_ready,
-  input  logic [1:0]          m_b_resp,
-  input  logic [15:0]         m_b_bytes
+  openenoc_ep_mem_if.arbiter c [N],   // clients
+  openenoc_ep_mem_if.client  m        // memory port
 );
   localparam int IW = $clog2(N);
+
+  // the clients side by side (an interface array takes constant indices only)
+  logic [N-1:0]      c_req_valid, c_req_ready, c_w_valid, c_w_ready, c_r_valid, c_r_ready,
+                     c_b_valid, c_b_ready;
+  mem_req_t [N-1:0]  c_req;
+  mem_beat_t [N-1:0] c_w;
+  for (genvar k = 0; k < N; k++) begin : g_c
+    assign c_req_valid[k] = c[k].req_valid;
+    assign c_req[k]       = c[k].req;
+    assign c_w_valid[k]   = c[k].w_valid;
+    assign c_w[k]         = c[k].w;
+    assign c_r_ready[k]   = c[k].r_ready;
+    assign c_b_ready[k]   = c[k].b_ready;
+    assign c[k].req_ready = c_req_ready[k];
+    assign c[k].w_ready   = c_w_ready[k];
+    assign c[k].r_valid   = c_r_valid[k];
+    assign c[k].b_valid   = c_b_valid[k];
+    // read beats and write responses are shared (valid per client)
+    assign c[k].r         = m.r;
+    assign c[k].r_resp    = m.r_resp;
+    assign c[k].b_resp    = m.b_resp;
+    assign c[k].b_bytes   = m.b_bytes;
+  end
 
   typedef enum logic [1:0] { ARB_IDLE, ARB_REQ, ARB_DATA } arb_state_e;
 
@@ -79,21 +74,17 @@ module openenoc_ep_mem_arb
     c_w_ready   = '0;
     c_r_valid   = '0;
     c_b_valid   = '0;
-    m_req_valid = req_phase && c_req_valid[own_q];
-    m_req       = c_req[own_q];
-    if (req_phase) c_req_ready[own_q] = m_req_ready;
-    m_w_valid   = data_phase && write_q && c_w_valid[own_q];
-    m_w         = c_w[own_q];
-    if (data_phase && write_q) c_w_ready[own_q] = m_w_ready;
-    if (data_phase && !write_q) c_r_valid[own_q] = m_r_valid;
-    m_r_ready   = data_phase && !write_q && c_r_ready[own_q];
-    if (data_phase && write_q) c_b_valid[own_q] = m_b_valid;
-    m_b_ready   = data_phase && write_q && c_b_ready[own_q];
+    m.req_valid = req_phase && c_req_valid[own_q];
+    m.req       = c_req[own_q];
+    if (req_phase) c_req_ready[own_q] = m.req_ready;
+    m.w_valid   = data_phase && write_q && c_w_valid[own_q];
+    m.w         = c_w[own_q];
+    if (data_phase && write_q) c_w_ready[own_q] = m.w_ready;
+    if (data_phase && !write_q) c_r_valid[own_q] = m.r_valid;
+    m.r_ready   = data_phase && !write_q && c_r_ready[own_q];
+    if (data_phase && write_q) c_b_valid[own_q] = m.b_valid;
+    m.b_ready   = data_phase && write_q && c_b_ready[own_q];
   end
-  assign r      = m_r;
-  assign r_resp = m_r_resp;
-  assign b_resp = m_b_resp;
-  assign b_bytes = m_b_bytes;
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -108,13 +99,13 @@ module openenoc_ep_mem_arb
           next_q  <= (int'(pick) == N - 1) ? '0 : pick + 1'b1;
           state_q <= ARB_REQ;
         end
-        ARB_REQ: if (m_req_valid && m_req_ready) begin
-          write_q <= m_req.write;
+        ARB_REQ: if (m.req_valid && m.req_ready) begin
+          write_q <= m.req.write;
           state_q <= ARB_DATA;
         end
         ARB_DATA: begin
-          if (!write_q && m_r_valid && m_r_ready && m_r.last) state_q <= ARB_IDLE;
-          if (write_q && m_b_valid && m_b_ready)              state_q <= ARB_IDLE;
+          if (!write_q && m.r_valid && m.r_ready && m.r.last) state_q <= ARB_IDLE;
+          if (write_q && m.b_valid && m.b_ready)              state_q <= ARB_IDLE;
         end
         default: state_q <= ARB_IDLE;
       endcase

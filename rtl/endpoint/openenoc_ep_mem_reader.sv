@@ -6,6 +6,7 @@
 // (0, or 4/5 for a read SLVERR/DECERR).
 module openenoc_ep_mem_reader
   import openenoc_oetp_pkg::*;
+  import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
 (
   input  logic              clk,
@@ -20,14 +21,7 @@ module openenoc_ep_mem_reader
   output logic              done,          // pulse
   output logic [15:0]       done_bytes,
   output logic [3:0]        done_code,
-  // memory client
-  output logic              m_req_valid,
-  input  logic              m_req_ready,
-  output mem_req_t          m_req,
-  input  logic              m_r_valid,
-  output logic              m_r_ready,
-  input  mem_beat_t         m_r,
-  input  logic [1:0]        m_r_resp,
+  openenoc_ep_mem_if.client m,         // memory client (reads only)
   // stream
   output logic              o_valid,
   input  logic              o_ready,
@@ -53,7 +47,7 @@ module openenoc_ep_mem_reader
   logic [DEST_W-1:0] dest_q;
   logic [USER_W-1:0] user_q;
 
-  // the held beat's last flag: the transfer's end is known from m_r.last
+  // the held beat's last flag: the transfer's end is known from m.r.last
   // verilator lint_off UNUSEDSIGNAL
   wire unused = hold_q.last;
   // verilator lint_on UNUSEDSIGNAL
@@ -62,8 +56,11 @@ module openenoc_ep_mem_reader
   assign done        = done_q;
   assign done_bytes  = bytes_q;
   assign done_code   = code_q;
-  assign m_req_valid = state_q == RD_REQ;
-  assign m_req       = req_q;
+  assign m.req_valid = state_q == RD_REQ;
+  assign m.req       = req_q;
+  assign m.w_valid   = 1'b0;
+  assign m.w         = '0;
+  assign m.b_ready   = 1'b0;
   assign o_valid     = o_valid_q;
   assign o_data      = o_data_q;
   assign o_keep      = o_keep_q;
@@ -74,8 +71,8 @@ module openenoc_ep_mem_reader
 
   wire can_load = !o_valid_q || o_ready;
   // a good beat pushes the held one out, so it needs room downstream
-  assign m_r_ready = state_q == RD_DATA && (failed_q || !hold_valid_q || can_load);
-  wire  r_fire     = m_r_valid && m_r_ready;
+  assign m.r_ready = state_q == RD_DATA && (failed_q || !hold_valid_q || can_load);
+  wire  r_fire     = m.r_valid && m.r_ready;
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -104,16 +101,16 @@ module openenoc_ep_mem_reader
           dest_q       <= dest;
           user_q       <= user;
           bytes_q      <= '0;
-          code_q       <= E_NONE;
+          code_q       <= ERR_NONE;
           failed_q     <= 1'b0;
           hold_valid_q <= 1'b0;
           state_q      <= RD_REQ;
         end
-        RD_REQ: if (m_req_ready) state_q <= RD_DATA;
+        RD_REQ: if (m.req_ready) state_q <= RD_DATA;
         RD_DATA: if (r_fire) begin
-          if (!failed_q && m_r_resp != RESP_OKAY) begin
+          if (!failed_q && m.r_resp != RESP_OKAY) begin
             failed_q <= 1'b1;
-            code_q   <= rd_code(m_r_resp);
+            code_q   <= rd_code(m.r_resp);
           end else if (!failed_q) begin
             if (hold_valid_q) begin
               o_valid_q <= 1'b1;
@@ -121,11 +118,11 @@ module openenoc_ep_mem_reader
               o_keep_q  <= hold_q.keep;
               o_last_q  <= 1'b0;
             end
-            hold_q       <= m_r;
+            hold_q       <= m.r;
             hold_valid_q <= 1'b1;
-            bytes_q      <= bytes_q + 16'(keep_bytes(m_r.keep));
+            bytes_q      <= bytes_q + 16'(keep_bytes(m.r.keep));
           end
-          if (m_r.last) state_q <= RD_FLUSH;
+          if (m.r.last) state_q <= RD_FLUSH;
         end
         RD_FLUSH: if (!hold_valid_q) begin
           done_q  <= 1'b1;

@@ -5,6 +5,7 @@
 // packet carried, and the code (0, or 6/7 for a write SLVERR/DECERR).
 module openenoc_ep_mem_writer
   import openenoc_oetp_pkg::*;
+  import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
 (
   input  logic              clk,
@@ -23,17 +24,7 @@ module openenoc_ep_mem_writer
   input  logic [DATA_W-1:0] i_data,
   input  logic [KEEP_W-1:0] i_keep,
   input  logic              i_last,
-  // memory client
-  output logic              m_req_valid,
-  input  logic              m_req_ready,
-  output mem_req_t          m_req,
-  output logic              m_w_valid,
-  input  logic              m_w_ready,
-  output mem_beat_t         m_w,
-  input  logic              m_b_valid,
-  output logic              m_b_ready,
-  input  logic [1:0]        m_b_resp,
-  input  logic [15:0]       m_b_bytes
+  openenoc_ep_mem_if.client m          // memory client (writes only)
 );
   typedef enum logic [2:0] { WR_IDLE, WR_REQ, WR_DATA, WR_DRAIN, WR_RESP, WR_DONE } wr_state_e;
 
@@ -48,9 +39,10 @@ module openenoc_ep_mem_writer
   assign done_bytes = bytes_q;
   assign done_seen  = seen_q;
   assign done_code  = code_q;
-  assign m_req_valid = state_q == WR_REQ;
-  assign m_req       = req_q;
-  assign m_b_ready   = state_q == WR_RESP;
+  assign m.req_valid = state_q == WR_REQ;
+  assign m.req       = req_q;
+  assign m.b_ready   = state_q == WR_RESP;
+  assign m.r_ready   = 1'b0;
 
   // the beat that reaches cap is cut there and ends the memory transfer
   wire [2:0]  kb   = keep_bytes(i_keep);
@@ -58,12 +50,12 @@ module openenoc_ep_mem_writer
   wire [3:0]  ckeep = cut ? last_keep(room_q[1:0]) & i_keep : i_keep;
 
   always_comb begin
-    m_w_valid = state_q == WR_DATA && i_valid;
-    m_w.data  = i_data;
-    m_w.keep  = ckeep;
-    m_w.last  = i_last || cut;
+    m.w_valid = state_q == WR_DATA && i_valid;
+    m.w.data  = i_data;
+    m.w.keep  = ckeep;
+    m.w.last  = i_last || cut;
     case (state_q)
-      WR_DATA:  i_ready = m_w_ready;
+      WR_DATA:  i_ready = m.w_ready;
       WR_DRAIN: i_ready = 1'b1;
       default:  i_ready = 1'b0;
     endcase
@@ -89,19 +81,19 @@ module openenoc_ep_mem_writer
           room_q  <= cap;
           seen_q  <= '0;
           bytes_q <= '0;
-          code_q  <= E_NONE;
+          code_q  <= ERR_NONE;
           state_q <= (cap == 16'd0) ? WR_DRAIN : WR_REQ;
         end
-        WR_REQ: if (m_req_ready) state_q <= WR_DATA;
+        WR_REQ: if (m.req_ready) state_q <= WR_DATA;
         WR_DATA: if (i_fire) begin
           room_q <= cut ? 16'd0 : room_q - 16'(kb);
           if (i_last)   state_q <= WR_RESP;
           else if (cut) state_q <= WR_DRAIN;
         end
         WR_DRAIN: if (i_fire && i_last) state_q <= (req_q.len == 16'd0) ? WR_DONE : WR_RESP;
-        WR_RESP: if (m_b_valid) begin
-          bytes_q <= m_b_bytes;
-          code_q  <= (m_b_resp == RESP_OKAY) ? E_NONE : wr_code(m_b_resp);
+        WR_RESP: if (m.b_valid) begin
+          bytes_q <= m.b_bytes;
+          code_q  <= (m.b_resp == RESP_OKAY) ? ERR_NONE : wr_code(m.b_resp);
           state_q <= WR_DONE;
         end
         WR_DONE: begin

@@ -10,6 +10,7 @@
 // completion).
 module openenoc_ep_peer_dma
   import openenoc_oetp_pkg::*;
+  import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
 (
   input  logic                        clk,
@@ -55,11 +56,7 @@ module openenoc_ep_peer_dma
   output logic [3:0]                  rmem_code,
   output logic [31:0]                 rmem_rdata,
   // IRQ producer (reserve at acceptance, commit at block end)
-  output logic                        rsv_req,
-  input  logic                        rsv_gnt,
-  output logic                        cmt_valid,
-  input  logic                        cmt_ready,
-  output logic [10:0]                 cmt_peer,
+  openenoc_ep_irq_if.producer         irq,
   // oETP initiator
   openenoc_dma_transfer_if.requester  ini,
   // source reader (DMA write payload)
@@ -138,17 +135,18 @@ module openenoc_ep_peer_dma
   wire [1:0]  acc_n   = acc_n_q;
   wire        acc_any = acc_any_q && peer_request[acc_n];
   wire acc_enabled = acc_en_q;
-  assign rsv_req   = acc_any && acc_enabled;
-  wire accept      = acc_any && (!acc_enabled || rsv_gnt);
+  assign irq.rsv_req = acc_any && acc_enabled;
+  wire accept        = acc_any && (!acc_enabled || irq.rsv_gnt);
 
   function automatic logic block_ok(input logic [1:0] mode, input logic [47:0] mac,
                                     input logic [31:0] lb, input logic [31:0] rb,
                                     input logic [31:0] size, input logic [31:0] mfs);
-    block_ok = (mode == 2'd2 || mode == 2'd3) && size != 0 && mfs >= 32'd4 &&
+    block_ok = (mode == MODE_MIRROR_REMOTE_TO_LOCAL || mode == MODE_MIRROR_LOCAL_TO_REMOTE) &&
+               size != 0 && mfs >= 32'd4 &&
                mfs <= {18'd0, frag_ceil} &&
                {1'b0, lb} + {1'b0, size} <= 33'h1_0000_0000 &&
                {1'b0, rb} + {1'b0, size} <= 33'h1_0000_0000 &&
-               !(is_group(mac) && mode == 2'd2);
+               !(is_group(mac) && mode == MODE_MIRROR_REMOTE_TO_LOCAL);
   endfunction
 
   // commit of a finished block's event (one at a time)
@@ -160,8 +158,9 @@ module openenoc_ep_peer_dma
     for (int n = NUM_PEERS - 1; n >= 0; n--)
       if (cmt_pend_q[n]) begin cmt_any = 1'b1; cmt_n = 2'(n); end
   end
-  assign cmt_valid = cmt_any;
-  assign cmt_peer  = {9'd0, cmt_n};
+  assign irq.cmt_valid  = cmt_any;
+  assign irq.cmt_peer   = {9'd0, cmt_n};
+  assign irq.cmt_source = SRC_PEER_DMA;
 
   assign peer_idle       = idle_q;
   assign peer_done       = done_q;
@@ -195,7 +194,7 @@ module openenoc_ep_peer_dma
       if (rec_a_valid) begin err_q[rec_a_peer] <= 1'b1; code_q[rec_a_peer] <= rec_a_code; end
       if (rec_b_valid) begin err_q[rec_b_peer] <= 1'b1; code_q[rec_b_peer] <= rec_b_code; end
 
-      if (cmt_any && cmt_ready) cmt_pend_q[cmt_n] <= 1'b0;
+      if (cmt_any && irq.cmt_ready) cmt_pend_q[cmt_n] <= 1'b0;
 
       if (frag_issue) begin
         blk_q[frag_issue_peer].issued <= blk_q[frag_issue_peer].issued + frag_issue_len;
@@ -204,7 +203,7 @@ module openenoc_ep_peer_dma
       if (frag_end && blk_q[frag_peer].active) begin
         logic failed;
         logic [3:0] code;
-        failed = blk_q[frag_peer].failed || frag_code != E_NONE;
+        failed = blk_q[frag_peer].failed || frag_code != ERR_NONE;
         code   = blk_q[frag_peer].failed ? blk_q[frag_peer].code : frag_code;
         blk_q[frag_peer].failed <= failed;
         blk_q[frag_peer].code   <= code;
@@ -224,7 +223,7 @@ module openenoc_ep_peer_dma
       if (accept) begin
         acc_rr_q       <= acc_n + 2'd1;
         done_q[acc_n]  <= 1'b0;
-        blk_q[acc_n]   <= '{active: 1'b1, rsv: acc_enabled, failed: 1'b0, code: E_NONE,
+        blk_q[acc_n]   <= '{active: 1'b1, rsv: acc_enabled, failed: 1'b0, code: ERR_NONE,
                             mode: peer_mode[acc_n], mac: peer_mac[acc_n],
                             local_base: peer_local[acc_n], remote_base: peer_remote[acc_n],
                             size: peer_size[acc_n], mfs: mfs_now, issued: '0, seq: '0};
@@ -235,7 +234,7 @@ module openenoc_ep_peer_dma
           // invalid: error 1 at once, nothing transferred, event still produced
           blk_q[acc_n].active <= 1'b0;
           err_q[acc_n]        <= 1'b1;
-          code_q[acc_n]       <= E_INVALID;
+          code_q[acc_n]       <= ERR_LOCAL_INVALID;
           if (acc_enabled) cmt_pend_q[acc_n] <= 1'b1;
         end
       end
@@ -258,8 +257,8 @@ module openenoc_ep_peer_dma
   // accepted, issued from or ended in the cycle it was made.
   logic       fr_any_q, fr_fresh_q;
   logic [1:0] fr_n_q;
-  wire fr_write    = blk_q[fr_n].mode == 2'd3;
-  wire fr_rejected = fr_write && peer_mode[fr_n] != 2'd3;
+  wire fr_write    = blk_q[fr_n].mode == MODE_MIRROR_LOCAL_TO_REMOTE;
+  wire fr_rejected = fr_write && peer_mode[fr_n] != MODE_MIRROR_LOCAL_TO_REMOTE;
   logic local_fail;
 
   is_state_e   is_q;
@@ -338,8 +337,9 @@ module openenoc_ep_peer_dma
   // the fragment's result: a local memory error wins; a local stream error
   // (2) that only follows a remote truncated transfer does not replace the
   // remote stream error (10): oetp-engine.txt "Error origin and CSR status"
-  wire [3:0] frag_result = (cpl_code_q == E_REMOTE_AXIS && local_code_q == E_AXIS) ? cpl_code_q :
-                           (local_code_q != E_NONE) ? local_code_q : cpl_code_q;
+  wire [3:0] frag_result = (cpl_code_q == ERR_REMOTE_AXIS && local_code_q == ERR_LOCAL_AXIS) ?
+                           cpl_code_q :
+                           (local_code_q != ERR_NONE) ? local_code_q : cpl_code_q;
 
   always_comb begin
     frag_issue      = (cmd_fire && !is_rmem_q) || local_fail;
@@ -409,8 +409,8 @@ module openenoc_ep_peer_dma
         IS_IDLE: begin
           cpl_seen_q   <= 1'b0;
           local_seen_q <= 1'b0;
-          local_code_q <= E_NONE;
-          cpl_code_q   <= E_NONE;
+          local_code_q <= ERR_NONE;
+          cpl_code_q   <= ERR_NONE;
           status_sent_q <= 1'b0;
           snk_started_q <= 1'b0;
           if (local_tx_en && rmem_valid) begin
@@ -425,7 +425,7 @@ module openenoc_ep_peer_dma
           end else if (local_fail) begin
             is_rmem_q    <= 1'b0;
             is_peer_q    <= fr_n;
-            local_code_q <= E_INVALID;
+            local_code_q <= ERR_LOCAL_INVALID;
             frag_rr_q    <= fr_n + 2'd1;
             is_q         <= IS_END;
           end else if (local_tx_en && fr_any) begin

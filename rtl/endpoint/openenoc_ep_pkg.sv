@@ -2,24 +2,11 @@
 // memory master, the IRQ sources and the DMA engine's records.
 package openenoc_ep_pkg;
   import openenoc_oetp_pkg::*;
+  // IRQ sources (SRC_*) and CSR error codes (ERR_*): generated from the register map.
+  import openenoc_csr_pkg::*;
 
   localparam int NUM_PEERS    = 4;
   localparam int IRQ_DEPTH    = 16;
-
-  // IRQ sources (irq.claim.source).
-  typedef enum logic [3:0] {
-    SRC_PEER_DMA  = 4'd0,
-    SRC_RAW_TX    = 4'd1,
-    SRC_RAW_RX    = 4'd2,
-    SRC_DIRECT_TX = 4'd3,
-    SRC_DIRECT_RX = 4'd4,
-    SRC_RMEM      = 4'd5
-  } irq_src_e;
-
-  // Local CSR error codes used by the DMA engine.
-  localparam logic [3:0] E_NONE = 4'd0, E_INVALID = 4'd1, E_AXIS = 4'd2, E_OVERFLOW = 4'd3,
-                         E_RD_SLVERR = 4'd4, E_RD_DECERR = 4'd5, E_WR_SLVERR = 4'd6,
-                         E_WR_DECERR = 4'd7, E_REMOTE_AXIS = 4'd10;
 
   // Memory master (a simple transfer protocol). One request moves 1..65535
   // bytes from addr, byte-packed like the internal payload streams: lane 0 of
@@ -45,10 +32,10 @@ package openenoc_ep_pkg;
   } mem_beat_t;
 
   function automatic logic [3:0] rd_code(input logic [1:0] resp);
-    rd_code = (resp == RESP_DECERR) ? E_RD_DECERR : E_RD_SLVERR;
+    rd_code = (resp == RESP_DECERR) ? ERR_LOCAL_RD_DECERR : ERR_LOCAL_RD_SLVERR;
   endfunction
   function automatic logic [3:0] wr_code(input logic [1:0] resp);
-    wr_code = (resp == RESP_DECERR) ? E_WR_DECERR : E_WR_SLVERR;
+    wr_code = (resp == RESP_DECERR) ? ERR_LOCAL_WR_DECERR : ERR_LOCAL_WR_SLVERR;
   endfunction
 
   // the I/G bit decides (bit 40 of the value, bit 0 of the first octet)
@@ -57,4 +44,24 @@ package openenoc_ep_pkg;
     is_group = mac[40];
   endfunction
   // verilator lint_on UNUSEDSIGNAL
+
+  // The irq.claim (and irq.complete) word and the irq.status word, as the
+  // registers of rtl/csr/openenoc_endpoint.rdl lay them out.
+  typedef struct packed {
+    logic        valid;
+    logic [15:0] seq;         // the sequence field (a keyword)
+    logic [3:0]  source;
+    logic [10:0] peer_idx;
+  } irq_claim_t;
+  typedef struct packed {
+    logic [7:0]  spare_hi;
+    logic [7:0]  reserved_count;
+    logic [7:0]  fifo_level;
+    logic [2:0]  spare_lo;
+    logic        irq_asserted;
+    logic        invalid_complete;
+    logic        overflow;
+    logic        credit_full;
+    logic        claim_pending;
+  } irq_status_t;
 endpackage

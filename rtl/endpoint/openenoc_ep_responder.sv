@@ -9,6 +9,7 @@
 // while that notification waits for admission no new request is taken.
 module openenoc_ep_responder
   import openenoc_oetp_pkg::*;
+  import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
 (
   input  logic                        clk,
@@ -27,26 +28,8 @@ module openenoc_ep_responder
   output logic [1:0]                  rec_peer,
   output logic [3:0]                  rec_code,
   // IRQ producer: reserve, then commit the held notification
-  output logic                        rsv_req,
-  input  logic                        rsv_gnt,
-  output logic                        cmt_valid,
-  input  logic                        cmt_ready,
-  output logic [3:0]                  cmt_source,
-  output logic [10:0]                 cmt_peer,
-  // scalar memory access (RMEM)
-  output logic                        m_req_valid,
-  input  logic                        m_req_ready,
-  output mem_req_t                    m_req,
-  output logic                        m_w_valid,
-  input  logic                        m_w_ready,
-  output mem_beat_t                   m_w,
-  input  logic                        m_r_valid,
-  output logic                        m_r_ready,
-  input  mem_beat_t                   m_r,
-  input  logic [1:0]                  m_r_resp,
-  input  logic                        m_b_valid,
-  output logic                        m_b_ready,
-  input  logic [1:0]                  m_b_resp,
+  openenoc_ep_irq_if.producer         irq,
+  openenoc_ep_mem_if.client           m,            // scalar memory access (RMEM)
   // DMA read: memory -> reply Data
   output logic                        rd_start,
   output logic [31:0]                 rd_addr,
@@ -87,8 +70,9 @@ module openenoc_ep_responder
   wire [1:0]  mode  = peer_mode[peer_q];
   wire [32:0] base  = {1'b0, peer_local[peer_q]};
   wire [32:0] wend  = base + {1'b0, peer_size[peer_q]};
-  wire        mode_ok = kind_q ? (mode == 2'd1 && addr_q[1:0] == 2'b00)
-                               : (op_q ? mode == 2'd2 : mode == 2'd3);
+  wire        mode_ok = kind_q ? (mode == MODE_RMEM && addr_q[1:0] == 2'b00)
+                               : (op_q ? mode == MODE_MIRROR_REMOTE_TO_LOCAL
+                                       : mode == MODE_MIRROR_LOCAL_TO_REMOTE);
   wire        allowed = mode_ok && len_q != 0 && len_q <= {18'd0, frag_ceil} &&
                         base <= {1'b0, addr_q} && {1'b0, addr_q} + {1'b0, len_q} <= wend &&
                         wend <= 33'h1_0000_0000;
@@ -115,17 +99,17 @@ module openenoc_ep_responder
   // the notification: RMEM_ERROR for RMEM, PEER_DMA_COMPLETE (per-peer
   // enable) for bulk, sampled when the failure is recorded
   wire notify_en = kind_q ? ev_rmem : (ev_peer_dma && peer_irq_enable[peer_q]);
-  assign rsv_req    = notify_q && !cmt_q;
-  assign cmt_valid  = cmt_q;
-  assign cmt_source = kind_q ? SRC_RMEM : SRC_PEER_DMA;
-  assign cmt_peer   = {9'd0, peer_q};
+  assign irq.rsv_req    = notify_q && !cmt_q;
+  assign irq.cmt_valid  = cmt_q;
+  assign irq.cmt_source = kind_q ? SRC_RMEM_ERROR : SRC_PEER_DMA;
+  assign irq.cmt_peer   = {9'd0, peer_q};
 
-  assign m_req_valid = state_q == RS_RMEM_REQ || state_q == RS_RMEM_WREQ;
-  assign m_req       = '{write: state_q == RS_RMEM_WREQ, addr: addr_q, len: 16'd4};
-  assign m_r_ready   = state_q == RS_RMEM_R;
-  assign m_w_valid   = state_q == RS_RMEM_W;
-  assign m_w         = '{data: (rdata_q & ~biten_q) | (wdata_q & biten_q), keep: 4'hF, last: 1'b1};
-  assign m_b_ready   = state_q == RS_RMEM_B;
+  assign m.req_valid = state_q == RS_RMEM_REQ || state_q == RS_RMEM_WREQ;
+  assign m.req       = '{write: state_q == RS_RMEM_WREQ, addr: addr_q, len: 16'd4};
+  assign m.r_ready   = state_q == RS_RMEM_R;
+  assign m.w_valid   = state_q == RS_RMEM_W;
+  assign m.w         = '{data: (rdata_q & ~biten_q) | (wdata_q & biten_q), keep: 4'hF, last: 1'b1};
+  assign m.b_ready   = state_q == RS_RMEM_B;
 
   assign rd_start = state_q == RS_CHECK && !kind_q && !op_q && early_q == 0 && allowed;
   assign rd_addr  = addr_q;
@@ -143,7 +127,7 @@ module openenoc_ep_responder
   wire unused = &{1'b0, rsp.req_last, rsp.tx_status_valid, rsp.tx_status_peer_idx,
                   rsp.tx_status_sequence, rsp.tx_status_len, rsp.tx_status_error_code,
                   rsp.rx_status_peer_idx, rsp.rx_status_sequence,
-                  m_r.keep, m_r.last, wr_bytes};
+                  m.r.keep, m.r.last, wr_bytes};
   // verilator lint_on UNUSEDSIGNAL
 
   // Record a failure (CSR code) and answer with a wire cause.
@@ -183,8 +167,8 @@ module openenoc_ep_responder
       rxs_len_q  <= '0;
     end else begin
       rec_q <= 1'b0;
-      if (rsv_req && rsv_gnt) cmt_q <= 1'b1;
-      if (cmt_q && cmt_ready) begin
+      if (irq.rsv_req && irq.rsv_gnt) cmt_q <= 1'b1;
+      if (cmt_q && irq.cmt_ready) begin
         cmt_q    <= 1'b0;
         notify_q <= 1'b0;
       end
@@ -229,16 +213,17 @@ module openenoc_ep_responder
         RS_CHECK: begin
           if (!kind_q && op_q && rxs_q) begin
             // a write with payload: written (or drained), then joined
-            if (early_q != 0)   fail(4'd1, E_INVALID);
-            else if (!allowed)  fail(4'd1, E_INVALID);
+            if (early_q != 0)   fail(4'd1, ERR_LOCAL_INVALID);
+            else if (!allowed)  fail(4'd1, ERR_LOCAL_INVALID);
             state_q <= RS_DMA;
           end else if (early_q != 0) begin
             // early rejection by the parser; a cut DMA_WRITE_REQ is the
             // remote's stream error (10), a bad fixed layout our own (2)
-            fail(early_q, (!kind_q && op_q && early_q == E_AXIS) ? E_REMOTE_AXIS : early_q);
+            fail(early_q, (!kind_q && op_q && early_q == ERR_LOCAL_AXIS) ? ERR_REMOTE_AXIS
+                                                                         : early_q);
             state_q <= RS_CPL;
           end else if (!allowed) begin
-            fail(4'd1, E_INVALID);
+            fail(4'd1, ERR_LOCAL_INVALID);
             state_q <= RS_CPL;
           end else if (kind_q) begin
             merge_q <= biten_q != 32'hFFFF_FFFF;
@@ -251,12 +236,12 @@ module openenoc_ep_responder
           end
         end
 
-        RS_RMEM_REQ: if (m_req_ready) state_q <= RS_RMEM_R;
-        RS_RMEM_R: if (m_r_valid) begin
-          rdata_q <= m_r.data;
-          if (m_r_resp != RESP_OKAY) begin
-            if (op_q) fail(4'd6, E_WR_SLVERR);
-            else      fail(4'd4, E_RD_SLVERR);
+        RS_RMEM_REQ: if (m.req_ready) state_q <= RS_RMEM_R;
+        RS_RMEM_R: if (m.r_valid) begin
+          rdata_q <= m.r.data;
+          if (m.r_resp != RESP_OKAY) begin
+            if (op_q) fail(4'd6, ERR_LOCAL_WR_SLVERR);
+            else      fail(4'd4, ERR_LOCAL_RD_SLVERR);
             state_q <= RS_CPL;
           end else if (op_q) begin
             state_q <= RS_RMEM_WREQ;
@@ -267,11 +252,11 @@ module openenoc_ep_responder
         end
         RS_RMEM_WREQ: begin
           if (!merge_q) rdata_q <= '0;
-          if (m_req_ready) state_q <= RS_RMEM_W;
+          if (m.req_ready) state_q <= RS_RMEM_W;
         end
-        RS_RMEM_W: if (m_w_ready) state_q <= RS_RMEM_B;
-        RS_RMEM_B: if (m_b_valid) begin
-          if (m_b_resp != RESP_OKAY) fail(4'd6, E_WR_SLVERR);
+        RS_RMEM_W: if (m.w_ready) state_q <= RS_RMEM_B;
+        RS_RMEM_B: if (m.b_valid) begin
+          if (m.b_resp != RESP_OKAY) fail(4'd6, ERR_LOCAL_WR_SLVERR);
           else xfer_q <= 32'd4;
           state_q <= RS_CPL;
         end
@@ -284,7 +269,7 @@ module openenoc_ep_responder
           end else if (op_q && rxs_seen_q && (rxs_len_q == 0 ? !wr_started_q : dma_done_q)) begin
             if (cause_q != 0) ;                                   // rejected, recorded
             else if (dma_code_q != 0) fail(dma_code_q, dma_code_q);  // bus error wins
-            else if (rxs_bad_q)       fail(4'd2, E_REMOTE_AXIS);
+            else if (rxs_bad_q)       fail(4'd2, ERR_REMOTE_AXIS);
             else                      xfer_q <= len_q;
             state_q <= RS_CPL;
           end

@@ -5,6 +5,7 @@
 // peer's error (and an RMEM_ERROR event if enabled at detection, coalesced
 // per peer until admitted) and answers all ones; the bus never errs.
 module openenoc_ep_rmem
+  import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
 (
   input  logic                        clk,
@@ -42,11 +43,7 @@ module openenoc_ep_rmem
   output logic                        rec_valid,
   output logic [1:0]                  rec_peer,
   output logic [3:0]                  rec_code,
-  output logic                        rsv_req,
-  input  logic                        rsv_gnt,
-  output logic                        cmt_valid,
-  input  logic                        cmt_ready,
-  output logic [10:0]                 cmt_peer
+  openenoc_ep_irq_if.producer         irq
 );
   typedef enum logic [2:0] { RM_IDLE, RM_CHECK, RM_PICK, RM_WAIT, RM_SENT } rm_state_e;
 
@@ -76,7 +73,7 @@ module openenoc_ep_rmem
       logic [32:0] room, rem;
       room = {1'b0, peer_size[k]} - {1'b0, disp_q[k][31:0]};     // size - offset
       rem  = {1'b0, peer_remote[k]} + {1'b0, disp_q[k][31:0]};
-      in_win[k]  = peer_mode[k] == 2'd1 && !disp_q[k][32] && !room[32] && room != '0;
+      in_win[k]  = peer_mode[k] == MODE_RMEM && !disp_q[k][32] && !room[32] && room != '0;
       // the word must fit the slice and the remote 32-bit space
       bad_win[k] = room < 33'd4 || rem > 33'h0_FFFF_FFFC || (is_group(peer_mac[k]) && !is_wr_q);
       rem_win[k] = rem[31:0];
@@ -122,9 +119,10 @@ module openenoc_ep_rmem
     for (int k = NUM_PEERS - 1; k >= 0; k--)
       if (ev_pend_q[k]) begin ev_any = 1'b1; ev_n = 2'(k); end
   end
-  assign rsv_req   = ev_any && !cmt_q;
-  assign cmt_valid = cmt_q;
-  assign cmt_peer  = {9'd0, cmt_n_q};
+  assign irq.rsv_req    = ev_any && !cmt_q;
+  assign irq.cmt_valid  = cmt_q;
+  assign irq.cmt_peer   = {9'd0, cmt_n_q};
+  assign irq.cmt_source = SRC_RMEM_ERROR;
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -149,12 +147,12 @@ module openenoc_ep_rmem
     end else begin
       ack_q <= 1'b0;
       rec_q <= 1'b0;
-      if (rsv_req && rsv_gnt) begin
+      if (irq.rsv_req && irq.rsv_gnt) begin
         cmt_q          <= 1'b1;
         cmt_n_q        <= ev_n;
         ev_pend_q[ev_n] <= 1'b0;
       end
-      if (cmt_q && cmt_ready) cmt_q <= 1'b0;
+      if (cmt_q && irq.cmt_ready) cmt_q <= 1'b0;
       case (state_q)
         RM_IDLE: if (req) begin
           rd_q     <= !req_is_wr;
@@ -182,7 +180,7 @@ module openenoc_ep_rmem
             ack_q  <= 1'b1;
             data_q <= 32'hFFFF_FFFF;
             rec_q  <= 1'b1;
-            code_q <= E_INVALID;
+            code_q <= ERR_LOCAL_INVALID;
             if (ev_rmem) ev_pend_q[n] <= 1'b1;
           end else begin
             state_q <= RM_WAIT;

@@ -6,17 +6,15 @@
 #include "tb_check.h"
 
 int run_bench(int argc, char **argv);
-unsigned run_vectors(const char *dir, uint32_t seed, unsigned &runs);
 
 static void usage()
 {
-    printf("usage: tb_oetp [--seed N] [--stall P] [--test NAME] [--list] [--bench] [--vectors DIR]\n"
+    printf("usage: tb_oetp [--seed N] [--stall P] [--test NAME] [--list] [--bench]\n"
            "Runs the oETP engine RTL test bench (Verilator model).\n"
            "  --seed N     random seed for stalls and gaps (default 1)\n"
            "  --stall P    stall/gap probability of the backpressure runs (default 0.3)\n"
            "  --test NAME  run only tests whose name contains NAME\n"
            "  --list       list the tests\n"
-           "  --vectors DIR  also run the conformance vectors of DIR that apply here\n"
            "  --bench      print BENCH lines (throughput, simulation speed)\n");
 }
 
@@ -37,7 +35,7 @@ int main(int argc, char **argv)
 {
     uint32_t seed = 1;
     double stall = 0.3;
-    const char *only = nullptr, *vectors = nullptr;
+    const char *only = nullptr;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage();
@@ -52,8 +50,6 @@ int main(int argc, char **argv)
             }
         } else if (!strcmp(argv[i], "--test") && i + 1 < argc) {
             only = argv[++i];
-        } else if (!strcmp(argv[i], "--vectors") && i + 1 < argc) {
-            vectors = argv[++i];
         } else if (!strcmp(argv[i], "--list")) {
             for (auto &t : registry()) printf("%s\n", t.name);
             return 0;
@@ -84,10 +80,5 @@ int main(int argc, char **argv)
         }
     }
     printf("%u runs, %u failed\n", runs, failed);
-    if (vectors) {
-        unsigned vruns = 0;
-        failed += run_vectors(vectors, seed, vruns);
-        runs += vruns;
-    }
     return failed || !runs ? 1 : 0;
 }

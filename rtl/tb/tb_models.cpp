@@ -245,9 +245,7 @@ void ResponderModel::sample(Top *t, uint64_t cycle)
     p.at = now + cpl_delay;
     p.addr = r.addr;
     uint32_t msk = uint32_t(mem.size() - 1);
-    if (port && !r.err) {
-        execute_port(r, p);
-    } else if (r.err) {
+    if (r.err) {
         p.c.error = true;
         p.c.code = r.err;
         p.c.len = 0;
@@ -299,22 +297,11 @@ void ResponderModel::drive(Top *t, Rng &rng)
             }
             if (!frag) {
                 ok = false;
-            } else if (port) {
-                unsigned st = p.refused ? 0 : port->write(p.addr, frag->bytes.data(),
-                                                          uint32_t(frag->bytes.size()));
-                if (st) {
-                    p.c.error = true;     // a bus cause wins over a framing failure
-                    p.c.code = st;
-                }
             } else if (!p.c.error || p.c.code == 2) {
                 for (size_t i = 0; i < frag->bytes.size(); i++) {
                     mem[(p.addr + i) & (mem.size() - 1)] = frag->bytes[i];
                 }
             }
-        }
-        if (ok && p.refused) {
-            p.c.error = true;
-            p.c.code = p.refused;
         }
         if (ok && p.c.kind == KIND_DMA && p.c.op == OP_WRITE && write_fail_cause) {
             p.c.error = true;            // a bus cause wins over a framing failure
@@ -342,43 +329,4 @@ void ResponderModel::drive(Top *t, Rng &rng)
     t->rsp_rxs_ready = rxs_ready;
     t->rsp_claim_ready = claim_ready;
     t->rsp_rx_available = rx_available;
-}
-
-// The DMA engine's side of a received request, as the C engine does it
-// (hw/engine/responder.c): policy first, then one bus access.
-void ResponderModel::execute_port(const RspReq &r, Pending &p)
-{
-    unsigned cause = port->check(r);
-    uint8_t b[4];
-    if (r.kind == KIND_DMA && r.op == OP_WRITE) {
-        p.wait_rxs = r.rx_status;
-        p.refused = cause;
-        return;
-    }
-    if (!cause && r.kind == KIND_RMEM && r.op == OP_READ) {
-        cause = port->read(r.addr, b, 4) ? 4 : 0;
-        p.c.rdata = uint32_t(b[0]) | uint32_t(b[1]) << 8 | uint32_t(b[2]) << 16 |
-                    uint32_t(b[3]) << 24;
-    } else if (!cause && r.kind == KIND_RMEM && r.biten) {
-        uint32_t v = r.wdata;
-        if (r.biten != ~0u) {
-            cause = port->read(r.addr, b, 4) ? 6 : 0;
-            uint32_t old = uint32_t(b[0]) | uint32_t(b[1]) << 8 | uint32_t(b[2]) << 16 |
-                           uint32_t(b[3]) << 24;
-            v = (old & ~r.biten) | (r.wdata & r.biten);
-        }
-        for (int k = 0; k < 4; k++) b[k] = uint8_t(v >> (8 * k));
-        if (!cause) cause = port->write(r.addr, b, 4) ? 6 : 0;
-    } else if (!cause && r.kind == KIND_DMA) {
-        Bytes d(r.len);
-        cause = port->read(r.addr, d.data(), r.len);
-        if (!cause) {
-            local_src->push(to_beats(d, r.seq, uint8_t(ROUTE_PEER << 2 | r.peer), 3));
-        }
-    }
-    if (cause) {
-        p.c.error = true;
-        p.c.code = cause;
-        p.c.len = 0;
-    }
 }

@@ -164,16 +164,6 @@ struct RspReq {
 
 struct RxStatusRec { unsigned peer; uint32_t seq, len; unsigned code; };
 
-// Memory and access policy behind the executor model when it stands in for
-// the DMA engine of a whole endpoint (the conformance-vector runner).
-// Results are wire causes: 0 success, 1 refused, 4..7 bus errors.
-struct MemPort {
-    virtual ~MemPort() {}
-    virtual unsigned check(const struct RspReq &r) = 0;
-    virtual unsigned read(uint32_t addr, uint8_t *p, uint32_t n) = 0;
-    virtual unsigned write(uint32_t addr, const uint8_t *p, uint32_t n) = 0;
-};
-
 // The DMA engine as executor on responder_if, over a byte-addressed memory.
 struct ResponderModel {
     Bytes mem = Bytes(1u << 16);
@@ -189,7 +179,6 @@ struct ResponderModel {
     unsigned cpl_delay = 0;           // cycles before a completion is offered
     bool rx_available = false;
     unsigned claims = 0;
-    MemPort *port = nullptr;          // replaces mem and the flags above when set
     // wiring
     StreamSource *local_src = nullptr;    // s_axis_local (read data)
     StreamSink *local_sink = nullptr;     // m_axis_local (write data)
@@ -198,9 +187,7 @@ struct ResponderModel {
         uint64_t at;
         bool wait_src_empty, wait_rxs;
         uint32_t addr;
-        unsigned refused;             // policy cause: payload is consumed, not written
     };
-    void execute_port(const RspReq &r, Pending &p);
     std::deque<Pending> pend;
     bool req_ready = false, rxs_ready = false, cpl_valid = false, claim_ready = false;
     bool req_fire = false, rxs_fire = false, cpl_fire = false, claim_fire = false;

@@ -29,10 +29,10 @@ void Sim::set_conf(uint64_t mac, uint64_t mcast, unsigned mode, uint32_t rmem_tm
 // local-to-remote (3); peer 3: the multicast group, local-to-remote.
 void Sim::default_peers()
 {
-    lookup.table[0] = {MAC_PEER0, 1};
-    lookup.table[1] = {MAC_PEER1, 2};
-    lookup.table[2] = {MAC_PEER2, 3};
-    lookup.table[3] = {MAC_GROUP, 3};
+    lookup.table[0] = {MAC_PEER0, OE_MODE_RMEM};
+    lookup.table[1] = {MAC_PEER1, OE_MODE_MIRROR_REMOTE_TO_LOCAL};
+    lookup.table[2] = {MAC_PEER2, OE_MODE_MIRROR_LOCAL_TO_REMOTE};
+    lookup.table[3] = {MAC_GROUP, OE_MODE_MIRROR_LOCAL_TO_REMOTE};
 }
 
 void Sim::reset()

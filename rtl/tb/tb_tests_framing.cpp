@@ -85,7 +85,7 @@ TB_TEST(rx_write_framing_errors_fail_late, true)
     cases.push_back({"padding for eod", b, 4});
     uint32_t rid = 0x40;
     for (WriteCase &c : cases) {
-        oetp_put_le32(c.frame.data() + OETP_OFF_PARAM1, rid);
+        oetp_put_le32(c.frame.data() + OETP_OFF_RID, rid);
         size_t n = s.eth_sink.done.size(), st = s.rsp.rx_status.size();
         s.send_eth(c.frame);
         CHECK(wait_frames(s, n + 1));

@@ -17,7 +17,7 @@ TB_TEST(dma_write_lengths_pad_data_and_place_eod, true)
         const Bytes &f = s.eth_sink.done[n].bytes;
         CHECK(f == f_dma_write_req(MAC_PEER2, MAC_LOCAL, rid, 0x1000 + len, d));
         // EndOfData sits right after the rounded Data array
-        size_t eod = OETP_OFF_PARAM1 + 12 + 4 * oetp_words(len);
+        size_t eod = OETP_OFF_WRITE_DATA + 4 * oetp_words(len);
         CHECK(f.size() == eod + 4 && oetp_get_le32(f.data() + eod) == OETP_EOD);
         s.send_eth(f_dma_write_rsp(MAC_LOCAL, MAC_PEER2, rid));
         CHECK(wait_cpls(s, ++rid));

@@ -5,7 +5,9 @@
 #   engine.sh campaign SECONDS  long run, then merge what it found into
 #                               tests/fuzz/corpus/ (minimised)
 #   engine.sh bench [RUNS]      fixed-seed run of RUNS inputs (default
-#                               5000); prints BENCH fuzz.engine.* lines
+#                               5000) mutated from tests/fuzz/seeds/, then
+#                               one run of tests/fuzz/corpus/; nothing is
+#                               written; prints BENCH fuzz.engine.* lines
 #
 # FUZZ_BIN names the libFuzzer binary (make builds it). Work files go to
 # build/fuzz/: corpus/ (grows between runs), crashes/ (crash-*, leak-*,
@@ -20,7 +22,7 @@ CORPUS=$TOP/tests/fuzz/corpus
 # A unit slower than this is a finding (a bound that does not hold).
 ARGS=(-max_len=16384 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1)
 
-usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
 case "${1:-}" in
     -h|--help) usage; exit 0 ;;
     check|campaign|bench) ;;
@@ -67,17 +69,33 @@ campaign)
     ;;
 bench)
     runs=${2:-5000}
-    rm -rf "$WORK/bench" && mkdir -p "$WORK/bench"
-    log=$WORK/bench.log
-    TIMEFORMAT='%R %U %S'
-    { time "$BIN" "${ARGS[@]}" -seed=1 -runs="$runs" "$WORK/bench" "$SEEDS" \
-        > "$log" 2>&1; } 2> "$WORK/bench.time"
-    read -r real user sys < "$WORK/bench.time"
-    execs=$(stat number_of_executed_units "$log")
-    awk -v n="$execs" -v r="$real" -v u="$user" -v s="$sys" 'BEGIN {
-        printf "BENCH fuzz.engine.execs_per_s %.0f exec/s\n", n / r
-        printf "BENCH fuzz.engine.execs_per_cpu_s %.0f exec/s\n", n / (u + s)
-    }'
-    echo "fuzz: $execs execs in ${real}s wall, ${user}s+${sys}s CPU; $(cov "$log")"
+    # timed NAME ARGS...: run the binary on ARGS, its log in
+    # $WORK/NAME.log; sets execs, real, user, sys.
+    timed() {
+        local name=$1; shift
+        TIMEFORMAT='%R %U %S'
+        { time "$BIN" "${ARGS[@]}" -artifact_prefix="$WORK/crashes/" "$@" \
+            > "$WORK/$name.log" 2>&1; } 2> "$WORK/$name.time"
+        read -r real user sys < "$WORK/$name.time"
+        execs=$(stat number_of_executed_units "$WORK/$name.log")
+    }
+    rate() {  # NAME PER: executions per PER seconds
+        awk -v n="$execs" -v t="$2" -v name="$1" \
+            'BEGIN { printf "BENCH fuzz.engine.%s %.0f exec/s\n", name, n / t }'
+    }
+    # Inputs as -seed_inputs and no corpus directory: what a run finds
+    # stays in memory, so the figures are the target's rate (with
+    # libFuzzer's mutation and bookkeeping), not that of writing files.
+    ls "$SEEDS"/* | paste -sd, > "$WORK/bench.seeds"
+    ls "$CORPUS"/* | paste -sd, > "$WORK/bench.corpus"
+    # 1. RUNS inputs mutated from the seeds (short: a fuzzer's first seconds)
+    timed bench -seed=1 -runs="$runs" -seed_inputs=@"$WORK/bench.seeds"
+    rate execs_per_s "$real"
+    rate execs_per_cpu_s "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')"
+    echo "fuzz: $execs execs in ${real}s wall, ${user}s+${sys}s CPU; $(cov "$WORK/bench.log")"
+    # 2. The kept corpus run once (the long programs a campaign keeps)
+    timed bench-corpus -runs=0 -seed_inputs=@"$WORK/bench.corpus"
+    rate corpus_execs_per_cpu_s "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')"
+    echo "fuzz: corpus: $execs execs in ${real}s wall, ${user}s+${sys}s CPU"
     ;;
 esac

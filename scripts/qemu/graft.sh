@@ -9,6 +9,7 @@
 #   hw/qemu/*              -> QEMU_SRC/DEV/ (+ a generated trace.h)
 #   include/openenoc/*.h   -> QEMU_SRC/DEV/include/openenoc/
 #   $ENGINE_DIR/*.[ch]     -> QEMU_SRC/DEV/engine/ (+ a generated meson.build)
+#   hw/oetp/*.c            -> QEMU_SRC/DEV/engine/ (the oETP codec, built with it)
 #   qtest/*-test.c         -> QEMU_SRC/tests/qtest/ (meson wants the main file there;
 #                             a qos test, one with libqos_init(), joins qos-test)
 #   qtest/libqos/*         -> QEMU_SRC/tests/qtest/libqos/ (the qos graph node)
@@ -30,7 +31,7 @@ ENGINE_DIR=${ENGINE_DIR:-$TOP/hw/engine}
 
 case "${1:-}" in
     -h|--help|"")
-        sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'
         [ -n "${1:-}" ] && exit 0 || exit 2 ;;
     --device) mode=device; shift ;;
     --config) mode=config; shift ;;
@@ -107,7 +108,7 @@ for f in "$ENGINE_DIR"/*.h; do
     [ -f "$f" ] && put "$f" "$dev/engine/$(basename "$f")"
 done
 engine_files=()
-for f in "$ENGINE_DIR"/*.c; do
+for f in "$ENGINE_DIR"/*.c "$TOP"/hw/oetp/*.c; do
     [ -f "$f" ] || continue
     put "$f" "$dev/engine/$(basename "$f")"
     engine_files+=("'$(basename "$f")'")
@@ -148,7 +149,7 @@ fi
     echo "# The openenoc qtests, their helpers and the libqos node.$generated"
     echo "openenoc_qtest_helpers = files($(IFS=,; echo "${helpers[*]:-}" | sed 's/,/, /g'))"
     echo "openenoc_qtest_inc = include_directories('.', '../../../$DEV_DIR/include')"
-    echo "openenoc_qtest_wire = files('../../../$DEV_DIR/engine/oetp_wire.c')"
+    echo "openenoc_qtest_wire = files('../../../$DEV_DIR/engine/oetp.c')"
     echo "openenoc_qtest_dep = declare_dependency(include_directories: openenoc_qtest_inc,"
     echo "    sources: openenoc_qtest_helpers + openenoc_qtest_wire)"
     for t in "${tests[@]:-}"; do

@@ -82,19 +82,26 @@ def read_tops(path):
     return tops
 
 
+def flist(rtl, name):
+    """The sources of a .f file list (paths under rtl/; a line "-f LIST"
+    stands for the sources of that list), in order."""
+    files = []
+    with open(os.path.join(rtl, name)) as f:
+        for line in f:
+            line = line.split("//", 1)[0].strip()
+            if line.startswith("-f "):
+                files += flist(rtl, line[3:].strip())
+            elif line:
+                files.append(os.path.join(rtl, line))
+    return files
+
+
 def sources(rtl, top):
-    """The top's sources in order: each .f file list expanded (paths under
-    rtl/), other names taken as sources."""
+    """The top's sources in order: each .f file list expanded, other names
+    taken as sources (under rtl/)."""
     files = []
     for name in [top["flist"]] + top["extra"]:
-        if not name.endswith(".f"):
-            files.append(os.path.join(rtl, name))
-            continue
-        with open(os.path.join(rtl, name)) as f:
-            for line in f:
-                line = line.split("//", 1)[0].strip()
-                if line:
-                    files.append(os.path.join(rtl, line))
+        files += flist(rtl, name) if name.endswith(".f") else [os.path.join(rtl, name)]
     return files
 
 

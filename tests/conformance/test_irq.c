@@ -53,16 +53,16 @@ static void irq_claim_complete_pops_head(void)
     HNode *n = dut(NULL);
     uint32_t st;
 
-    hn_irq_enable(n, EV(H_SRC_RAW_TX));
+    hn_irq_enable(n, EV(OE_SRC_RAW_TX));
     H_EQ(hn_claim(n), 0);
     H_CHECK(raw_tx_event(n));
-    H_EQ(hn_claim(n), H_CLAIM(H_SRC_RAW_TX, 0, 0));
+    H_EQ(hn_claim(n), H_CLAIM(OE_SRC_RAW_TX, 0, 0));
     st = status(n);
     H_EQ(H_GET(st, OE_IRQ_STATUS_FIFO_LEVEL), 1);
     H_EQ(H_GET(st, OE_IRQ_STATUS_CLAIM_PENDING), 1);
     H_EQ(H_GET(st, OE_IRQ_STATUS_IRQ_ASSERTED), 1);
     H_CHECK(n->irq);
-    pop(n, H_SRC_RAW_TX, 0, 0);
+    pop(n, OE_SRC_RAW_TX, 0, 0);
     st = status(n);
     H_EQ(H_GET(st, OE_IRQ_STATUS_FIFO_LEVEL), 0);
     H_EQ(H_GET(st, OE_IRQ_STATUS_IRQ_ASSERTED), 0);
@@ -75,11 +75,11 @@ static void irq_claim_read_has_no_side_effect(void)
 {
     HNode *n = dut(NULL);
 
-    hn_irq_enable(n, EV(H_SRC_RAW_TX));
+    hn_irq_enable(n, EV(OE_SRC_RAW_TX));
     raw_tx_event(n);
     raw_tx_event(n);
     for (int i = 0; i < 5; i++) {
-        H_EQ(hn_claim(n), H_CLAIM(H_SRC_RAW_TX, 0, 0));
+        H_EQ(hn_claim(n), H_CLAIM(OE_SRC_RAW_TX, 0, 0));
     }
     H_EQ(hn_fifo_level(n), 2);
 }
@@ -88,15 +88,15 @@ static void irq_sequence_numbers_count_queued_claims(void)
 {
     HNode *n = dut(NULL);
 
-    hn_irq_enable(n, EV(H_SRC_RAW_TX));
+    hn_irq_enable(n, EV(OE_SRC_RAW_TX));
     for (int i = 0; i < 3; i++) {
         H_CHECK(raw_tx_event(n));
     }
     for (unsigned i = 0; i < 3; i++) {
-        pop(n, H_SRC_RAW_TX, 0, i);
+        pop(n, OE_SRC_RAW_TX, 0, i);
     }
     H_CHECK(raw_tx_event(n));
-    pop(n, H_SRC_RAW_TX, 0, 3);
+    pop(n, OE_SRC_RAW_TX, 0, 3);
 }
 
 /* Sixteen claims fit; enabled work waits for a credit instead of losing its
@@ -106,7 +106,7 @@ static void irq_credit_holds_work_when_fifo_full(void)
     HNode *n = dut(NULL);
     uint32_t st;
 
-    hn_irq_enable(n, EV(H_SRC_RAW_TX));
+    hn_irq_enable(n, EV(OE_SRC_RAW_TX));
     for (int i = 0; i < 16; i++) {
         H_CHECKF(raw_tx_event(n), "event %d not accepted", i);
     }
@@ -117,13 +117,13 @@ static void irq_credit_holds_work_when_fifo_full(void)
     H_EQ(H_GET(hn_rd(n, OE_RAW_TX_COMMAND_STATUS),
                OE_RAW_TX_COMMAND_STATUS_REQUEST), 1);
     H_EQ(hn_fifo_level(n), 16);
-    pop(n, H_SRC_RAW_TX, 0, 0);
+    pop(n, OE_SRC_RAW_TX, 0, 0);
     /* the waiting request got the freed credit */
     H_EQ(H_GET(hn_rd(n, OE_RAW_TX_COMMAND_STATUS),
                OE_RAW_TX_COMMAND_STATUS_REQUEST), 0);
     H_EQ(hn_fifo_level(n), 16);
     for (unsigned i = 1; i <= 16; i++) {
-        pop(n, H_SRC_RAW_TX, 0, i);
+        pop(n, OE_SRC_RAW_TX, 0, i);
     }
     st = status(n);
     H_EQ(H_GET(st, OE_IRQ_STATUS_FIFO_LEVEL), 0);
@@ -135,9 +135,9 @@ static void irq_invalid_complete_is_sticky_until_clear_errors(void)
 {
     HNode *n = dut(NULL);
 
-    hn_irq_enable(n, EV(H_SRC_RAW_TX));
+    hn_irq_enable(n, EV(OE_SRC_RAW_TX));
     /* completing with nothing queued */
-    hn_complete(n, H_CLAIM(H_SRC_RAW_TX, 0, 0));
+    hn_complete(n, H_CLAIM(OE_SRC_RAW_TX, 0, 0));
     H_EQ(H_GET(status(n), OE_IRQ_STATUS_INVALID_COMPLETE), 1);
     hn_wr(n, OE_IRQ_CONTROL, OE_IRQ_CONTROL_GLOBAL_ENABLE_MASK |
           OE_IRQ_CONTROL_CLEAR_ERRORS_MASK);
@@ -145,14 +145,14 @@ static void irq_invalid_complete_is_sticky_until_clear_errors(void)
     H_EQ(hn_rd(n, OE_IRQ_CONTROL), OE_IRQ_CONTROL_GLOBAL_ENABLE_MASK);
     /* wrong sequence, wrong source, wrong peer: the head stays */
     raw_tx_event(n);
-    hn_complete(n, H_CLAIM(H_SRC_RAW_TX, 0, 1));
+    hn_complete(n, H_CLAIM(OE_SRC_RAW_TX, 0, 1));
     H_EQ(H_GET(status(n), OE_IRQ_STATUS_INVALID_COMPLETE), 1);
-    hn_complete(n, H_CLAIM(H_SRC_RAW_RX, 0, 0));
-    hn_complete(n, H_CLAIM(H_SRC_RAW_TX, 1, 0));
+    hn_complete(n, H_CLAIM(OE_SRC_RAW_RX, 0, 0));
+    hn_complete(n, H_CLAIM(OE_SRC_RAW_TX, 1, 0));
     H_EQ(hn_fifo_level(n), 1);
-    H_EQ(hn_claim(n), H_CLAIM(H_SRC_RAW_TX, 0, 0));
+    H_EQ(hn_claim(n), H_CLAIM(OE_SRC_RAW_TX, 0, 0));
     /* still sticky after a good completion */
-    pop(n, H_SRC_RAW_TX, 0, 0);
+    pop(n, OE_SRC_RAW_TX, 0, 0);
     H_EQ(H_GET(status(n), OE_IRQ_STATUS_INVALID_COMPLETE), 1);
     hn_wr(n, OE_IRQ_CONTROL, OE_IRQ_CONTROL_CLEAR_ERRORS_MASK);
     H_EQ(H_GET(status(n), OE_IRQ_STATUS_INVALID_COMPLETE), 0);
@@ -162,7 +162,7 @@ static void irq_level_is_global_enable_and_fifo_not_empty(void)
 {
     HNode *n = dut(NULL);
 
-    hn_wr(n, OE_IRQ_EVENT_ENABLE, EV(H_SRC_RAW_TX));
+    hn_wr(n, OE_IRQ_EVENT_ENABLE, EV(OE_SRC_RAW_TX));
     raw_tx_event(n);
     H_EQ(hn_fifo_level(n), 1);
     H_CHECK(!n->irq);
@@ -186,15 +186,15 @@ static void irq_pop_while_not_empty_sends_another_message(void)
 {
     HNode *n = dut(NULL);
 
-    hn_irq_enable(n, EV(H_SRC_RAW_TX));
+    hn_irq_enable(n, EV(OE_SRC_RAW_TX));
     raw_tx_event(n);
     raw_tx_event(n);
     H_EQ(n->irq_msgs, 1);
-    pop(n, H_SRC_RAW_TX, 0, 0);
+    pop(n, OE_SRC_RAW_TX, 0, 0);
     H_CHECK(n->irq);
     H_EQ(n->irq_msgs, 2);
     H_EQ(n->irq_rises, 1);
-    pop(n, H_SRC_RAW_TX, 0, 1);
+    pop(n, OE_SRC_RAW_TX, 0, 1);
     H_CHECK(!n->irq);
     H_EQ(n->irq_msgs, 2);
 }
@@ -203,10 +203,10 @@ static void irq_sequence_wraps_at_16_bits(void)
 {
     HNode *n = dut(NULL);
 
-    hn_irq_enable(n, EV(H_SRC_RAW_TX));
+    hn_irq_enable(n, EV(OE_SRC_RAW_TX));
     for (uint32_t i = 0; i < 65536 + 2; i++) {
         H_CHECK(raw_tx_event(n));
-        pop(n, H_SRC_RAW_TX, 0, i & 0xFFFF);
+        pop(n, OE_SRC_RAW_TX, 0, i & 0xFFFF);
     }
     H_EQ(hn_fifo_level(n), 0);
     H_EQ(H_GET(status(n), OE_IRQ_STATUS_INVALID_COMPLETE), 0);
@@ -220,7 +220,7 @@ static void irq_peer_dma_complete_needs_global_and_peer_enable(void)
 
     hx_mirror(a, 2, b, 0, true, 0x1000, 0x8000, 100);
     /* per-peer enable off: no event */
-    hn_irq_enable(a, EV(H_SRC_PEER_DMA));
+    hn_irq_enable(a, EV(OE_SRC_PEER_DMA));
     hn_dma_run(a, 2);
     H_EQ(hn_fifo_level(a), 0);
     /* per-peer on, event_enable off: none either */
@@ -229,18 +229,18 @@ static void irq_peer_dma_complete_needs_global_and_peer_enable(void)
     hn_dma_run(a, 2);
     H_EQ(hn_fifo_level(a), 0);
     /* both: one claim naming the local peer index, for success... */
-    hn_wr(a, OE_IRQ_EVENT_ENABLE, EV(H_SRC_PEER_DMA));
+    hn_wr(a, OE_IRQ_EVENT_ENABLE, EV(OE_SRC_PEER_DMA));
     hn_dma_run(a, 2);
     H_EQ(hn_fifo_level(a), 1);
-    pop(a, H_SRC_PEER_DMA, 2, 0);
+    pop(a, OE_SRC_PEER_DMA, 2, 0);
     /* ...for failure, and for a block rejected at acceptance */
     hm_error(&b->mem, 0x8000, 1, OE_MEM_SLVERR, HM_WRITE);
     hn_dma_run(a, 2);
-    pop(a, H_SRC_PEER_DMA, 2, 1);
+    pop(a, OE_SRC_PEER_DMA, 2, 1);
     hn_wr(a, OE_PEER_SIZE(2), 0);
     hn_dma_run(a, 2);
     H_EQ(H_GET(hn_dma(a, 2), OE_PEER_DMA_ERROR_CODE), OE_ERR_LOCAL_INVALID);
-    pop(a, H_SRC_PEER_DMA, 2, 2);
+    pop(a, OE_SRC_PEER_DMA, 2, 2);
     /* B (responder) had no events enabled: nothing queued there */
     H_EQ(hn_fifo_level(b), 0);
 }
@@ -255,7 +255,7 @@ static void irq_credit_reserved_while_block_active(void)
 
     hx_mirror(a, 0, b, 0, true, 0x1000, 0x8000, 100);
     hn_wr(a, OE_PEER_DMA(0), 3 | OE_PEER_DMA_IRQ_ENABLE_MASK);
-    hn_irq_enable(a, EV(H_SRC_PEER_DMA) | EV(H_SRC_RAW_TX));
+    hn_irq_enable(a, EV(OE_SRC_PEER_DMA) | EV(OE_SRC_RAW_TX));
     hw_add_fault(w, &(HFault){ .kind = HF_DELAY, .src = 1, .dst = 0,
                                .cmd = -1, .delay = 100 });
     hn_dma_request(a, 0);
@@ -274,10 +274,10 @@ static void irq_credit_reserved_while_block_active(void)
     H_EQ(H_GET(st, OE_IRQ_STATUS_FIFO_LEVEL), 16);
     H_EQ(H_GET(st, OE_IRQ_STATUS_RESERVED_COUNT), 0);
     for (unsigned i = 0; i < 15; i++) {
-        pop(a, H_SRC_RAW_TX, 0, i);
+        pop(a, OE_SRC_RAW_TX, 0, i);
     }
-    pop(a, H_SRC_PEER_DMA, 0, 15);
-    pop(a, H_SRC_RAW_TX, 0, 16);
+    pop(a, OE_SRC_PEER_DMA, 0, 15);
+    pop(a, OE_SRC_RAW_TX, 0, 16);
 }
 
 /* RMEM failures raise RMEM_ERROR (source 5) for the peer when enabled;
@@ -294,10 +294,10 @@ static void irq_rmem_error_event_and_coalescing(void)
     hn_peer(a, 1, &(HPeer){ .mac = H_MAC_B, .remote_address = 0x8000,
                             .size = 0x100, .mode = 1 });
     hn_wr(a, OE_CONFIG_RMEM_TIMEOUT, 10);
-    hn_irq_enable(a, EV(H_SRC_RMEM_ERROR) | EV(H_SRC_RAW_TX));
+    hn_irq_enable(a, EV(OE_SRC_RMEM_ERROR) | EV(OE_SRC_RAW_TX));
     H_EQ(hn_rd(a, H_RMEM(0)), 0xFFFFFFFF);
     H_EQ(H_GET(hn_dma(a, 1), OE_PEER_DMA_ERROR_CODE), OE_ERR_TIMEOUT);
-    pop(a, H_SRC_RMEM_ERROR, 1, 0);
+    pop(a, OE_SRC_RMEM_ERROR, 1, 0);
 
     for (int i = 0; i < 16; i++) {
         H_CHECK(raw_tx_event(a));
@@ -314,7 +314,7 @@ static void irq_rmem_error_event_and_coalescing(void)
     H_EQ(hn_fifo_level(a), 16);
     for (unsigned seq = 1; hn_fifo_level(a); seq++) {
         uint32_t c = hn_claim(a);
-        if (H_GET(c, OE_IRQ_CLAIM_SOURCE) == H_SRC_RMEM_ERROR) {
+        if (H_GET(c, OE_IRQ_CLAIM_SOURCE) == OE_SRC_RMEM_ERROR) {
             H_EQ(H_GET(c, OE_IRQ_CLAIM_PEER_IDX), 1);
             rmem_claims++;
         }
@@ -340,7 +340,7 @@ static void irq_responder_failures_raise_events(void)
                             .size = 0x100, .mode = 1 });
     hn_peer(a, 3, &(HPeer){ .mac = H_MAC_C, .local_address = 0x2000,
                             .size = 0x100, .mode = 2, .irq_enable = true });
-    hn_irq_enable(a, EV(H_SRC_PEER_DMA) | EV(H_SRC_RMEM_ERROR));
+    hn_irq_enable(a, EV(OE_SRC_PEER_DMA) | EV(OE_SRC_RMEM_ERROR));
     hn_send(b, buf, oetp_build_rmem_read_req(buf, H_MAC_A, H_MAC_B, 1, 0x1000));
     hn_send(c, buf, oetp_build_dma_write_req(buf, H_MAC_A, H_MAC_C, 2, 0x2000,
                                              d, 4, true));
@@ -348,11 +348,11 @@ static void irq_responder_failures_raise_events(void)
     H_EQ(hn_fifo_level(a), 0);
     hn_send(b, buf, oetp_build_rmem_read_req(buf, H_MAC_A, H_MAC_B, 3, 0x1001));
     hw_settle(w);
-    pop(a, H_SRC_RMEM_ERROR, 0, 0);
+    pop(a, OE_SRC_RMEM_ERROR, 0, 0);
     hn_send(c, buf, oetp_build_dma_write_req(buf, H_MAC_A, H_MAC_C, 4, 0x2100,
                                              d, 4, true));
     hw_settle(w);
-    pop(a, H_SRC_PEER_DMA, 3, 1);
+    pop(a, OE_SRC_PEER_DMA, 3, 1);
     H_EQ(hn_count_tx(a, OETP_ERROR_RSP), 2);
     /* per-peer irq_enable off: recorded, no event */
     hn_wr(a, OE_PEER_DMA(3), 2);
@@ -378,7 +378,7 @@ static void busy_responder_drops_requests_while_notification_held(void)
     hn_peer(a, 0, &(HPeer){ .mac = H_MAC_B, .local_address = 0x1000,
                             .size = 0x100, .mode = 1 });
     hm_put(&a->mem, 0x1000, "\x01\x02\x03\x04", 4);
-    hn_irq_enable(a, EV(H_SRC_RMEM_ERROR) | EV(H_SRC_RAW_TX));
+    hn_irq_enable(a, EV(OE_SRC_RMEM_ERROR) | EV(OE_SRC_RAW_TX));
     for (int i = 0; i < 16; i++) {
         H_CHECK(raw_tx_event(a));
     }
@@ -394,15 +394,15 @@ static void busy_responder_drops_requests_while_notification_held(void)
     H_EQ(hn_count_tx(a, -1), 1);
     H_EQ(hm_log_count(&a->mem, HM_BOTH), 0);
     /* one completion admits the held notification; service resumes */
-    pop(a, H_SRC_RAW_TX, 0, 0);
+    pop(a, OE_SRC_RAW_TX, 0, 0);
     H_EQ(hn_fifo_level(a), 16);
     hn_send(b, buf, oetp_build_rmem_read_req(buf, H_MAC_A, H_MAC_B, 4, 0x1000));
     hw_settle(w);
     H_EQ(hn_count_tx(a, OETP_RMEM_READ_RSP), 1);
     for (unsigned i = 1; i < 16; i++) {
-        pop(a, H_SRC_RAW_TX, 0, i);
+        pop(a, OE_SRC_RAW_TX, 0, i);
     }
-    pop(a, H_SRC_RMEM_ERROR, 0, 16);
+    pop(a, OE_SRC_RMEM_ERROR, 0, 16);
 }
 
 /* Raw RX: the armed channel reserves its credit; the event follows the
@@ -415,8 +415,8 @@ static void irq_raw_and_direct_events(void)
     uint8_t f[64];
 
     h_raw_frame(f, sizeof(f), H_MAC_A, H_MAC_B, 0);
-    hn_irq_enable(a, EV(H_SRC_RAW_RX) | EV(H_SRC_RAW_TX) |
-                  EV(H_SRC_DIRECT_TX));
+    hn_irq_enable(a, EV(OE_SRC_RAW_RX) | EV(OE_SRC_RAW_TX) |
+                  EV(OE_SRC_DIRECT_TX));
     hn_wr(a, OE_RAW_RX_BUFFER_ADDRESS, 0x3000);
     hn_wr(a, OE_RAW_RX_BUFFER_CAPACITY, 100);
     hn_wr(a, OE_RAW_RX_COMMAND_STATUS, OE_RAW_RX_COMMAND_STATUS_REQUEST_MASK);
@@ -426,7 +426,7 @@ static void irq_raw_and_direct_events(void)
     hn_send(b, f, sizeof(f));
     hw_settle(w);
     H_EQ(H_GET(status(a), OE_IRQ_STATUS_RESERVED_COUNT), 0);
-    pop(a, H_SRC_RAW_RX, 0, 0);
+    pop(a, OE_SRC_RAW_RX, 0, 0);
     /* raw TX of a good frame */
     hm_put(&a->mem, 0x3100, f, 60);
     hn_wr(a, OE_RAW_TX_BUFFER_ADDRESS, 0x3100);
@@ -434,7 +434,7 @@ static void irq_raw_and_direct_events(void)
     hn_wr(a, OE_RAW_TX_COMMAND_STATUS, OE_RAW_TX_COMMAND_STATUS_REQUEST_MASK);
     hw_settle(w);
     H_EQ(hn_count_tx(a, -1), 1);
-    pop(a, H_SRC_RAW_TX, 0, 1);
+    pop(a, OE_SRC_RAW_TX, 0, 1);
     /* a one-beat direct frame */
     hn_wr(a, OE_DIRECT_SOURCE_DATA, 0x44332211);
     hn_wr(a, OE_DIRECT_SOURCE_CONTROL,
@@ -443,7 +443,7 @@ static void irq_raw_and_direct_events(void)
           OE_DIRECT_SOURCE_CONTROL_TVALID_MASK);
     hw_settle(w);
     H_EQ(hn_count_tx(a, -1), 2);
-    pop(a, H_SRC_DIRECT_TX, 0, 2);
+    pop(a, OE_SRC_DIRECT_TX, 0, 2);
 }
 
 /* A frame reaches the direct sink only after IRQ admission: with event 4
@@ -457,8 +457,8 @@ static void irq_direct_frames_wait_for_admission(void)
     uint8_t f[60];
 
     h_raw_frame(f, sizeof(f), H_MAC_A, H_MAC_B, 0);
-    hn_irq_enable(a, EV(H_SRC_DIRECT_RX) | EV(H_SRC_RAW_TX) |
-                  EV(H_SRC_DIRECT_TX));
+    hn_irq_enable(a, EV(OE_SRC_DIRECT_RX) | EV(OE_SRC_RAW_TX) |
+                  EV(OE_SRC_DIRECT_TX));
     for (int i = 0; i < 16; i++) {
         H_CHECK(raw_tx_event(a));
     }
@@ -475,13 +475,13 @@ static void irq_direct_frames_wait_for_admission(void)
     H_EQ(H_GET(hn_rd(a, OE_DIRECT_SOURCE_CONTROL),
                OE_DIRECT_SOURCE_CONTROL_TVALID), 1);
     H_EQ(hn_count_tx(a, -1), 0);
-    pop(a, H_SRC_RAW_TX, 0, 0);
-    pop(a, H_SRC_RAW_TX, 0, 1);
+    pop(a, OE_SRC_RAW_TX, 0, 0);
+    pop(a, OE_SRC_RAW_TX, 0, 1);
     H_EQ(H_GET(hn_rd(a, OE_DIRECT_SINK_STATUS), OE_DIRECT_SINK_STATUS_TVALID),
          1);
     H_EQ(hn_count_tx(a, -1), 1);
     for (unsigned i = 2; i < 16; i++) {
-        pop(a, H_SRC_RAW_TX, 0, i);
+        pop(a, OE_SRC_RAW_TX, 0, i);
     }
     /* the two direct events, in admission order */
     H_EQ(hn_fifo_level(a), 2);
@@ -492,9 +492,9 @@ static void irq_complete_without_valid_is_ignored(void)
 {
     HNode *n = dut(NULL);
 
-    hn_irq_enable(n, EV(H_SRC_RAW_TX));
+    hn_irq_enable(n, EV(OE_SRC_RAW_TX));
     raw_tx_event(n);
-    hn_wr(n, OE_IRQ_COMPLETE, H_CLAIM(H_SRC_RAW_TX, 0, 0) &
+    hn_wr(n, OE_IRQ_COMPLETE, H_CLAIM(OE_SRC_RAW_TX, 0, 0) &
           ~OE_IRQ_COMPLETE_VALID_MASK);
     hw_settle(n->w);
     H_EQ(hn_fifo_level(n), 1);
@@ -512,7 +512,7 @@ static void irq_event_enable_sampled_at_admission(void)
     uint8_t f[60];
 
     h_raw_frame(f, sizeof(f), H_MAC_A, H_MAC_B, 0);
-    hn_irq_enable(a, EV(H_SRC_RAW_RX));
+    hn_irq_enable(a, EV(OE_SRC_RAW_RX));
     hn_wr(a, OE_RAW_RX_BUFFER_ADDRESS, 0x3000);
     hn_wr(a, OE_RAW_RX_BUFFER_CAPACITY, 100);
     hn_wr(a, OE_RAW_RX_COMMAND_STATUS, OE_RAW_RX_COMMAND_STATUS_REQUEST_MASK);
@@ -520,10 +520,10 @@ static void irq_event_enable_sampled_at_admission(void)
     hn_wr(a, OE_IRQ_EVENT_ENABLE, 0);
     hn_send(b, f, sizeof(f));
     hw_settle(w);
-    pop(a, H_SRC_RAW_RX, 0, 0);
+    pop(a, OE_SRC_RAW_RX, 0, 0);
     hn_wr(a, OE_RAW_RX_COMMAND_STATUS, OE_RAW_RX_COMMAND_STATUS_REQUEST_MASK);
     hw_settle(w);
-    hn_wr(a, OE_IRQ_EVENT_ENABLE, EV(H_SRC_RAW_RX));
+    hn_wr(a, OE_IRQ_EVENT_ENABLE, EV(OE_SRC_RAW_RX));
     hn_send(b, f, sizeof(f));
     hw_settle(w);
     H_EQ(H_GET(hn_rd(a, OE_RAW_RX_COMMAND_STATUS),

@@ -38,7 +38,7 @@ static void reset_clears_irq_fifo_level_and_sequence(void)
     HWorld *w = hw_new();
     HNode *a = hw_engine(w, "A", H_MAC_A, NULL);
 
-    hn_irq_enable(a, 1u << H_SRC_RAW_TX);
+    hn_irq_enable(a, 1u << OE_SRC_RAW_TX);
     for (int i = 0; i < 3; i++) {
         hn_wr(a, OE_RAW_TX_COMMAND_STATUS,
               OE_RAW_TX_COMMAND_STATUS_REQUEST_MASK);
@@ -50,10 +50,10 @@ static void reset_clears_irq_fifo_level_and_sequence(void)
     H_CHECK(!a->irq);
     H_EQ(hn_rd(a, OE_IRQ_STATUS), 0);
     H_EQ(hn_claim(a), 0);
-    hn_irq_enable(a, 1u << H_SRC_RAW_TX);
+    hn_irq_enable(a, 1u << OE_SRC_RAW_TX);
     hn_wr(a, OE_RAW_TX_COMMAND_STATUS, OE_RAW_TX_COMMAND_STATUS_REQUEST_MASK);
     hw_settle(w);
-    H_EQ(hn_claim(a), H_CLAIM(H_SRC_RAW_TX, 0, 0));
+    H_EQ(hn_claim(a), H_CLAIM(OE_SRC_RAW_TX, 0, 0));
 }
 
 static void reset_completes_pending_access_and_restarts_request_ids(void)
@@ -158,7 +158,7 @@ static void migration_resumes_a_block_in_flight(void)
     hx_mirror(a, 0, b, 0, true, 0x1000, 0x8000, 30000);
     hm_pattern(&a->mem, 0x1000, 30000, 2);
     hn_wr(a, OE_CONFIG_DMA_TIMEOUT, 100000);
-    hn_irq_enable(a, 1u << H_SRC_PEER_DMA);
+    hn_irq_enable(a, 1u << OE_SRC_PEER_DMA);
     hn_wr(a, OE_PEER_DMA(0), 3 | OE_PEER_DMA_IRQ_ENABLE_MASK);
     hw_add_fault(w, &(HFault){ .kind = HF_DELAY, .src = 1, .dst = 0,
                                .cmd = -1, .delay = 50 });
@@ -172,7 +172,7 @@ static void migration_resumes_a_block_in_flight(void)
          OE_PEER_DMA_DONE_MASK);
     h_check_bytes("block", hm_ptr(&b->mem, 0x8000, 30000), 30000,
                   hm_ptr(&a->mem, 0x1000, 30000), 30000);
-    H_EQ(hn_claim(a), H_CLAIM(H_SRC_PEER_DMA, 0, 0));
+    H_EQ(hn_claim(a), H_CLAIM(OE_SRC_PEER_DMA, 0, 0));
     H_EQ(hn_count_tx(a, OETP_DMA_WRITE_REQ), 4);
 }
 

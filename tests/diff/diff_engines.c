@@ -38,23 +38,10 @@
 
 /* ---- the two engines ------------------------------------------------------ */
 
-typedef struct Api {
-    const char *name;
-    OeEngine *(*create)(const OeHostOps *, void *, const OeEngineConfig *, const char **);
-    void (*destroy)(OeEngine *);
-    void (*reset)(OeEngine *);
-    OeCsrStatus (*csr_read)(OeEngine *, uint32_t, unsigned, uint32_t *);
-    OeCsrStatus (*csr_write)(OeEngine *, uint32_t, unsigned, uint32_t);
-    void (*rx_frame)(OeEngine *, const uint8_t *, size_t);
-    bool (*can_receive)(const OeEngine *);
-    void (*advance)(OeEngine *, uint64_t);
-} Api;
+typedef OeEngineApi Api;
 
-static const Api c_api = {
-    "C", oe_engine_new, oe_engine_free, oe_engine_reset, oe_engine_csr_read,
-    oe_engine_csr_write, oe_engine_rx_frame, oe_engine_can_receive, oe_engine_advance,
-};
-static Api rtl_api = { "RTL" };
+static const Api c_api = OE_ENGINE_API_LINKED("C");
+static Api rtl_api;
 
 static void load_rtl(const char *path)
 {
@@ -63,20 +50,11 @@ static void load_rtl(const char *path)
         fprintf(stderr, "diff_engines: %s\n", dlerror());
         exit(2);
     }
-#define SYM(field, name) \
-    if (!(*(void **)&rtl_api.field = dlsym(h, name))) { \
-        fprintf(stderr, "diff_engines: %s lacks %s\n", path, name); \
-        exit(2); \
+    const char *missing = oe_engine_api_load(&rtl_api, "RTL", dlsym, h);
+    if (missing) {
+        fprintf(stderr, "diff_engines: %s lacks %s\n", path, missing);
+        exit(2);
     }
-    SYM(create, "oe_engine_new");
-    SYM(destroy, "oe_engine_free");
-    SYM(reset, "oe_engine_reset");
-    SYM(csr_read, "oe_engine_csr_read");
-    SYM(csr_write, "oe_engine_csr_write");
-    SYM(rx_frame, "oe_engine_rx_frame");
-    SYM(can_receive, "oe_engine_can_receive");
-    SYM(advance, "oe_engine_advance");
-#undef SYM
 }
 
 /* ---- one host per engine -------------------------------------------------- */
@@ -199,9 +177,9 @@ static void h_tx(void *o, const uint8_t *f, size_t len)
 {
     Side *s = o;
     log_event(s, EV_TX, f, len);
-    if (len >= OETP_OFF_PARAM1 + 4 && len <= OETP_FRAME_MAX &&
-        f[OETP_OFF_ETHERTYPE] == 0x88 && f[OETP_OFF_ETHERTYPE + 1] == 0xb5 &&
-        f[OETP_OFF_MAGIC] == OETP_MAGIC && !(f[OETP_OFF_CMD] & 0x0f)) {
+    int cmd = oetp_frame_cmd(f, len);
+    if (len >= OETP_OFF_RID + 4 && len <= OETP_FRAME_MAX && cmd >= 0 &&
+        !(cmd & 0x0f)) {
         memcpy(s->lastreq, f, len);
         s->lastreq_len = len;
     }
@@ -606,15 +584,15 @@ static size_t build_frame(uint8_t *f, Prog *g)
         }
         n = oetp_build_dma_write_req(f, dst, src, rid, addr, data, dl, get8(g) % 8 != 0);
         if (dl != len) {
-            oetp_put_le32(f + OETP_OFF_PARAM1 + 8, len);   /* Length beyond the data */
+            oetp_put_le32(f + OETP_OFF_LENGTH, len);   /* Length beyond the data */
         }
         break;
     }
     default:
         oetp_put_header(f, dst, src, cmd);
-        oetp_put_le32(f + OETP_OFF_PARAM1, rid);
-        oetp_put_le32(f + OETP_OFF_PARAM1 + 4, addr);
-        n = OETP_OFF_PARAM1 + 8;
+        oetp_put_le32(f + OETP_OFF_RID, rid);
+        oetp_put_le32(f + OETP_OFF_ADDR, addr);
+        n = OETP_OFF_ADDR + 4;
         break;
     }
     return mutate(f, n, g);
@@ -628,7 +606,7 @@ static size_t build_reply(uint8_t *f, Prog *g)
     }
     const uint8_t *q = s->lastreq;
     uint64_t peer = oetp_get_mac(q + OETP_OFF_DST);
-    uint32_t rid = oetp_get_le32(q + OETP_OFF_PARAM1);
+    uint32_t rid = oetp_get_le32(q + OETP_OFF_RID);
     uint8_t cmd = q[OETP_OFF_CMD];
     unsigned k = get8(g) % 8;
     uint64_t dst = k == 0 ? mac_g : mac_a;
@@ -651,7 +629,7 @@ static size_t build_reply(uint8_t *f, Prog *g)
         n = oetp_build_rmem_write_rsp(f, dst, peer, rid);
         break;
     case OETP_DMA_READ_REQ: {
-        uint32_t len = oetp_get_le32(q + OETP_OFF_PARAM1 + 8);
+        uint32_t len = oetp_get_le32(q + OETP_OFF_LENGTH);
         static uint8_t data[8168];
         if (len > 8160) {
             len = 8160;

@@ -163,6 +163,11 @@ typedef struct HNode {
     OeEngine *e;           /* NULL for a scripted peer */
     uint8_t *save_buf[2];  /* quiescence check: state before / after */
     size_t save_cap[2];
+    size_t save_len[2];
+    int save_last;         /* buffer of the latest save, taken when ... */
+    uint64_t save_calls;   /* ... calls stood at this (0: none valid) */
+    uint64_t quiet_now;    /* cycle of the last passed check, and */
+    bool quiet_tx;         /* whether the transmit path was open then */
     uint8_t *snap;         /* hw_snapshot() of the engine */
     size_t snap_len;
     bool snap_irq;         /* IRQ level at hw_snapshot() */
@@ -173,6 +178,8 @@ typedef struct HNode {
     unsigned arm_calls;
 
     bool in_call;          /* inside an engine call (callbacks allowed) */
+    uint64_t calls;        /* calls into this engine so far (never reset):
+                            * its state cannot change while this stands */
 
     /* TX backpressure model: tx_ready() returns tx_open; the harness calls
      * advance when it reopens a transmit path the engine found closed. */
@@ -195,8 +202,8 @@ typedef struct HNode {
     HFrameList tx;         /* every frame this node transmitted */
     HFrameList rx;         /* every frame delivered to this node */
 
-    HDelivery *q;          /* frames waiting to be delivered to this node */
-    size_t nq, capq;
+    HDelivery *q;          /* frames waiting to be delivered to this node: */
+    size_t qhead, nq, capq;   /* q[qhead .. qhead + nq), by due time */
 } HNode;
 
 struct HWorld {
@@ -340,18 +347,10 @@ void hn_clear_error(HNode *n, unsigned idx);
 void hx_mirror(HNode *a, unsigned ia, HNode *b, unsigned ib, bool push,
                uint32_t la, uint32_t rb, uint32_t size);
 
-/* IRQ helpers. */
+/* IRQ helpers (sources: OE_SRC_* of regs.h). */
 #define H_CLAIM(src, peer, seq) \
     (OE_IRQ_CLAIM_VALID_MASK | H_PUT(OE_IRQ_CLAIM_SOURCE, src) | \
      H_PUT(OE_IRQ_CLAIM_PEER_IDX, peer) | H_PUT(OE_IRQ_CLAIM_SEQUENCE, seq))
-enum {
-    H_SRC_PEER_DMA = 0,
-    H_SRC_RAW_TX = 1,
-    H_SRC_RAW_RX = 2,
-    H_SRC_DIRECT_TX = 3,
-    H_SRC_DIRECT_RX = 4,
-    H_SRC_RMEM_ERROR = 5,
-};
 void hn_irq_enable(HNode *n, uint32_t event_mask);
 uint32_t hn_claim(HNode *n);
 void hn_complete(HNode *n, uint32_t claim);

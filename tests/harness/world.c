@@ -45,8 +45,9 @@ void hw_check(HWorld *w)
 /* ------------------------------------------------------------------ */
 /* Frame lists and delivery queues.                                     */
 
-static void list_push(HWorld *w, HFrameList *l, const uint8_t *data,
-                      size_t len, uint64_t cycle, int src)
+/* Append a frame; the list takes ownership of data (malloc'ed). */
+static void list_take(HWorld *w, HFrameList *l, uint8_t *data, size_t len,
+                      uint64_t cycle, int src)
 {
     HFrame *f;
 
@@ -58,15 +59,28 @@ static void list_push(HWorld *w, HFrameList *l, const uint8_t *data,
         }
     }
     f = &l->v[l->n++];
-    f->data = malloc(len ? len : 1);
-    if (!f->data) {
-        abort();
-    }
-    memcpy(f->data, data, len);
+    f->data = data;
     f->len = len;
     f->cycle = cycle;
     f->seq = w->order++;
     f->src = src;
+}
+
+static uint8_t *copy_frame(const uint8_t *data, size_t len)
+{
+    uint8_t *p = malloc(len ? len : 1);
+
+    if (!p) {
+        abort();
+    }
+    memcpy(p, data, len);
+    return p;
+}
+
+static void list_push(HWorld *w, HFrameList *l, const uint8_t *data,
+                      size_t len, uint64_t cycle, int src)
+{
+    list_take(w, l, copy_frame(data, len), len, cycle, src);
 }
 
 static void list_free(HFrameList *l)
@@ -78,50 +92,76 @@ static void list_free(HFrameList *l)
     memset(l, 0, sizeof(*l));
 }
 
-static void queue_push(HNode *d, const uint8_t *data, size_t len,
-                       uint64_t due, int src)
+/*
+ * A node's delivery queue is q[qhead .. qhead + nq), sorted by due time,
+ * FIFO among equals. Popping advances qhead (moving the rest down at every
+ * pop made a long queue quadratic: it was a quarter of a fuzz run); the
+ * array is compacted when a push finds it full.
+ */
+static HDelivery *queue_head(const HNode *d)
+{
+    return &d->q[d->qhead];
+}
+
+/* Queue a frame; the queue takes ownership of data (malloc'ed). */
+static void queue_take(HNode *d, uint8_t *data, size_t len, uint64_t due,
+                       int src)
 {
     HWorld *w = d->w;
+    HDelivery *q;
     size_t pos;
 
-    if (d->nq == d->capq) {
-        d->capq = d->capq ? 2 * d->capq : 16;
-        d->q = realloc(d->q, d->capq * sizeof(*d->q));
-        if (!d->q) {
-            abort();
+    if (d->qhead + d->nq == d->capq) {
+        if (d->qhead) {
+            memmove(d->q, queue_head(d), d->nq * sizeof(*d->q));
+            d->qhead = 0;
+        } else {
+            d->capq = d->capq ? 2 * d->capq : 16;
+            d->q = realloc(d->q, d->capq * sizeof(*d->q));
+            if (!d->q) {
+                abort();
+            }
         }
     }
-    /* Keep the queue sorted by due time, FIFO among equals. */
+    q = queue_head(d);
     pos = d->nq;
-    while (pos > 0 && d->q[pos - 1].due > due) {
+    while (pos > 0 && q[pos - 1].due > due) {
         pos--;
     }
-    memmove(&d->q[pos + 1], &d->q[pos], (d->nq - pos) * sizeof(*d->q));
-    d->q[pos].data = malloc(len ? len : 1);
-    if (!d->q[pos].data) {
-        abort();
-    }
-    memcpy(d->q[pos].data, data, len);
-    d->q[pos].len = len;
-    d->q[pos].due = due;
-    d->q[pos].src = src;
-    d->q[pos].order = w->order++;
+    memmove(&q[pos + 1], &q[pos], (d->nq - pos) * sizeof(*q));
+    q[pos].data = data;
+    q[pos].len = len;
+    q[pos].due = due;
+    q[pos].src = src;
+    q[pos].order = w->order++;
     d->nq++;
 }
 
-static void queue_pop(HNode *d)
+static void queue_push(HNode *d, const uint8_t *data, size_t len,
+                       uint64_t due, int src)
 {
-    free(d->q[0].data);
-    memmove(&d->q[0], &d->q[1], (d->nq - 1) * sizeof(*d->q));
-    d->nq--;
+    queue_take(d, copy_frame(data, len), len, due, src);
+}
+
+/* Remove the head entry; returns its data, now owned by the caller. */
+static uint8_t *queue_pop(HNode *d)
+{
+    uint8_t *data = queue_head(d)->data;
+
+    d->qhead++;
+    if (!--d->nq) {
+        d->qhead = 0;
+    }
+    return data;
 }
 
 static void queue_clear(HNode *d)
 {
     for (size_t i = 0; i < d->nq; i++) {
-        free(d->q[i].data);
+        free(queue_head(d)[i].data);
     }
     d->nq = 0;
+    d->qhead = 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -134,8 +174,7 @@ static bool fault_matches(HFault *f, int src, int dst, const uint8_t *p,
         return false;
     }
     if (f->cmd >= 0) {
-        if (len <= OETP_OFF_CMD || p[12] != 0x88 || p[13] != 0xB5 ||
-            p[OETP_OFF_MAGIC] != OETP_MAGIC || p[OETP_OFF_CMD] != f->cmd) {
+        if (oetp_frame_cmd(p, len) != f->cmd) {
             return false;
         }
     }
@@ -194,10 +233,14 @@ static void fan_out(HWorld *w, int src, const uint8_t *data, size_t len)
                 break;
             }
         }
-        for (int c = 0; c < copies; c++) {
+        if (copies == 2) {
             queue_push(w->nodes[d], p, plen, due, src);
         }
-        free(p);
+        if (copies) {
+            queue_take(w->nodes[d], p, plen, due, src);
+        } else {
+            free(p);
+        }
     }
 }
 
@@ -298,11 +341,7 @@ static OeMemStatus host_mem_write(void *opaque, uint32_t addr,
 /* Replies to received requests may go out while tx_ready() is false. */
 static bool is_reply(const uint8_t *f, size_t len)
 {
-    if (len <= OETP_OFF_CMD || f[12] != 0x88 || f[13] != 0xB5 ||
-        f[OETP_OFF_MAGIC] != OETP_MAGIC) {
-        return false;
-    }
-    switch (f[OETP_OFF_CMD]) {
+    switch (oetp_frame_cmd(f, len)) {
     case OETP_RMEM_READ_RSP:
     case OETP_RMEM_WRITE_RSP:
     case OETP_DMA_READ_RSP:
@@ -421,6 +460,7 @@ static void enter(HNode *n)
              (unsigned long long)w->calls, (unsigned long long)w->now);
     n->in_call = true;
     w->calls++;
+    n->calls++;
     if (n->told < w->now) {
         /* Time moved: the engine hears about it before anything else. */
         n->told = w->now;
@@ -511,6 +551,7 @@ void hw_snapshot(HWorld *w)
             n->snap = save_state(n, 0, &n->snap_len);
             n->save_buf[0] = NULL;   /* now owned by snap */
             n->save_cap[0] = 0;
+            n->save_calls = 0;
         }
     }
     w->snap_now = w->now;
@@ -542,6 +583,7 @@ void hw_restore(HWorld *w)
          * snapshot's IRQ level, abandons any pending access, and tells the
          * engine the time so it can arm its wake-up. */
         n->in_call = true;
+        n->calls++;
         r = oe_engine_load(n->e, n->snap, n->snap_len);
         n->in_call = false;
         H_CHECKF(r == 0, "%s: reloading its snapshot failed", n->name);
@@ -587,6 +629,7 @@ HNode *hw_engine(HWorld *w, const char *name, uint64_t mac,
     const char *err = NULL;
 
     n->in_call = true;
+    n->calls = 1;   /* creation counts: 0 means "never" to save_calls */
     n->e = oe_engine_new(&host_ops, n, cfg, &err);
     n->in_call = false;
     H_CHECKF(n->e, "oe_engine_new failed: %s", err ? err : "?");
@@ -627,8 +670,8 @@ uint64_t hw_next_event(const HWorld *w)
         if (n->e && n->tx_was_refused && n->tx_open && n->tx_budget != 0) {
             t = w->now;
         }
-        if (deliverable(n) && n->q[0].due < t) {
-            t = n->q[0].due;
+        if (deliverable(n) && queue_head(n)->due < t) {
+            t = queue_head(n)->due;
         }
     }
     return t < w->now ? w->now : t;
@@ -636,19 +679,24 @@ uint64_t hw_next_event(const HWorld *w)
 
 static bool deliver_one(HNode *n)
 {
-    HDelivery *d;
+    size_t len;
+    int src;
+    uint8_t *data;
 
-    if (!deliverable(n) || n->q[0].due > n->w->now) {
+    if (!deliverable(n) || queue_head(n)->due > n->w->now) {
         return false;
     }
-    d = &n->q[0];
-    list_push(n->w, &n->rx, d->data, d->len, n->w->now, d->src);
+    len = queue_head(n)->len;
+    src = queue_head(n)->src;
+    data = queue_pop(n);
+    /* The RX list takes the queued copy, logged before the engine's
+     * reaction (seq order); the engine keeps no pointer to it. */
+    list_take(n->w, &n->rx, data, len, n->w->now, src);
     if (n->e) {
         enter(n);
-        oe_engine_rx_frame(n->e, d->data, d->len);
+        oe_engine_rx_frame(n->e, data, len);
         n->in_call = false;
     }
-    queue_pop(n);
     hw_check(n->w);
     return true;
 }
@@ -738,6 +786,12 @@ static uint8_t *save_state(HNode *n, int k, size_t *len)
  * still had work without asking for a wake-up would only make progress
  * when the host happens to call it (under QEMU: when the guest touches a
  * register), so this is checked whenever a world goes idle.
+ *
+ * An engine's state only changes inside a call into it, so a save taken
+ * when its call count stood where it stands now is its state now (the
+ * first save is skipped then), and an engine not called since it passed
+ * this check at this cycle, with its transmit path as it was, is still
+ * that fixed point (the check is skipped: the fuzz target goes idle often).
  */
 void hw_check_quiescent(HWorld *w)
 {
@@ -748,8 +802,9 @@ void hw_check_quiescent(HWorld *w)
     }
     for (int i = 0; i < w->nnodes; i++) {
         HNode *n = w->nodes[i];
-        size_t l1, l2, frames = n->tx.n;
-        uint8_t *s1, *s2;
+        size_t frames = n->tx.n;
+        bool tx = n->tx_open && n->tx_budget != 0;
+        int k1, k2;
         bool same;
 
         if (!n->e || n->csr_pending) {
@@ -761,16 +816,29 @@ void hw_check_quiescent(HWorld *w)
             hw_settle(w);
             frames = n->tx.n;
         }
-        s1 = save_state(n, 0, &l1);
+        if (n->save_calls == n->calls && n->quiet_now == w->now &&
+            n->quiet_tx == tx) {
+            continue;
+        }
+        k1 = n->save_last;
+        if (n->save_calls != n->calls) {
+            save_state(n, k1, &n->save_len[k1]);
+        }
+        k2 = !k1;
         hn_advance(n);
         hw_settle(w);
-        s2 = save_state(n, 1, &l2);
-        same = l1 == l2 && !memcmp(s1, s2, l1);
+        save_state(n, k2, &n->save_len[k2]);
+        same = n->save_len[k1] == n->save_len[k2] &&
+               !memcmp(n->save_buf[k1], n->save_buf[k2], n->save_len[k1]);
         H_CHECKF(same && n->tx.n == frames, "%s looked idle (no wake-up "
                  "armed, nothing queued) but one more advance at cycle %llu "
                  "changed its state%s", n->name,
                  (unsigned long long)w->now,
                  n->tx.n != frames ? " and sent frames" : "");
+        n->save_last = k2;
+        n->save_calls = n->calls;
+        n->quiet_now = w->now;
+        n->quiet_tx = tx;
     }
 }
 
@@ -839,11 +907,8 @@ size_t hn_unread_rx(const HNode *n)
 
 uint8_t hf_cmd(const HFrame *f)
 {
-    if (!f || f->len <= OETP_OFF_CMD || f->data[12] != 0x88 ||
-        f->data[13] != 0xB5 || f->data[OETP_OFF_MAGIC] != OETP_MAGIC) {
-        return 0;
-    }
-    return f->data[OETP_OFF_CMD];
+    int cmd = f ? oetp_frame_cmd(f->data, f->len) : -1;
+    return cmd < 0 ? 0 : (uint8_t)cmd;
 }
 
 uint32_t hf_param(const HFrame *f, unsigned i)

@@ -2,9 +2,7 @@
 // (openenoc_axi_mem) with the endpoint's memory port as inputs, and
 // openenoc_axi_checker on the AXI side (stops on a violation).
 // Driven by tb_axi_mem.cpp. Simulation only.
-module tb_axi_mem
-  import openenoc_ep_pkg::*;
-#(
+module tb_axi_mem #(
   parameter int BURST_MAX = 256
 ) (
   input  logic        clk,
@@ -57,36 +55,47 @@ module tb_axi_mem
   output logic [31:0] violations,
   output logic [31:0] bursts
 );
-  mem_beat_t r_beat;
-  assign mem_r_data = r_beat.data;
-  assign mem_r_keep = r_beat.keep;
-  assign mem_r_last = r_beat.last;
+  openenoc_ep_mem_if mem ();
+  openenoc_axi_if    axi ();
+  openenoc_axi_mem #(.BURST_MAX(BURST_MAX)) u_mem (.clk, .rst, .mem, .axi, .idle());
 
-  openenoc_axi_mem #(.BURST_MAX(BURST_MAX)) u_mem (
-    .clk, .rst, .req_valid(mem_req_valid), .req_ready(mem_req_ready), .req_write(mem_req_write),
-    .req_addr(mem_req_addr), .req_len(mem_req_len), .w_valid(mem_w_valid),
-    .w_ready(mem_w_ready), .w_beat('{data: mem_w_data, keep: mem_w_keep, last: mem_w_last}),
-    .r_valid(mem_r_valid), .r_ready(mem_r_ready), .r_beat, .r_resp(mem_r_resp),
-    .b_valid(mem_b_valid), .b_ready(mem_b_ready), .b_resp(mem_b_resp), .b_bytes(mem_b_bytes),
-    .awaddr(m_axi_awaddr), .awlen(m_axi_awlen), .awsize(m_axi_awsize), .awvalid(m_axi_awvalid),
-    .awready(m_axi_awready), .wdata(m_axi_wdata), .wstrb(m_axi_wstrb), .wlast(m_axi_wlast),
-    .wvalid(m_axi_wvalid), .wready(m_axi_wready), .bresp(m_axi_bresp), .bvalid(m_axi_bvalid),
-    .bready(m_axi_bready), .araddr(m_axi_araddr), .arlen(m_axi_arlen), .arsize(m_axi_arsize),
-    .arvalid(m_axi_arvalid), .arready(m_axi_arready), .rdata(m_axi_rdata), .rresp(m_axi_rresp),
-    .rlast(m_axi_rlast), .rvalid(m_axi_rvalid), .rready(m_axi_rready)
-  );
+  assign mem.req_valid = mem_req_valid;
+  assign mem_req_ready = mem.req_ready;
+  assign mem.req       = '{write: mem_req_write, addr: mem_req_addr, len: mem_req_len};
+  assign mem.w_valid   = mem_w_valid;
+  assign mem_w_ready   = mem.w_ready;
+  assign mem.w         = '{data: mem_w_data, keep: mem_w_keep, last: mem_w_last};
+  assign mem_r_valid   = mem.r_valid;
+  assign mem.r_ready   = mem_r_ready;
+  assign {mem_r_data, mem_r_keep, mem_r_last} = mem.r;
+  assign mem_r_resp    = mem.r_resp;
+  assign mem_b_valid   = mem.b_valid;
+  assign mem.b_ready   = mem_b_ready;
+  assign {mem_b_resp, mem_b_bytes} = {mem.b_resp, mem.b_bytes};
+
+  // the bench's AXI slave sees the link as flat signals
+  assign {m_axi_awaddr, m_axi_awlen, m_axi_awsize, m_axi_awvalid} =
+         {axi.awaddr, axi.awlen, axi.awsize, axi.awvalid};
+  assign {m_axi_wdata, m_axi_wstrb, m_axi_wlast, m_axi_wvalid, m_axi_bready} =
+         {axi.wdata, axi.wstrb, axi.wlast, axi.wvalid, axi.bready};
+  assign {m_axi_araddr, m_axi_arlen, m_axi_arsize, m_axi_arvalid, m_axi_rready} =
+         {axi.araddr, axi.arlen, axi.arsize, axi.arvalid, axi.rready};
+  assign {axi.awready, axi.wready, axi.bresp, axi.bvalid} =
+         {m_axi_awready, m_axi_wready, m_axi_bresp, m_axi_bvalid};
+  assign {axi.arready, axi.rdata, axi.rresp, axi.rlast, axi.rvalid} =
+         {m_axi_arready, m_axi_rdata, m_axi_rresp, m_axi_rlast, m_axi_rvalid};
 
   logic [6:0] kinds;
   openenoc_axi_checker #(.NAME("m_axi")) u_check (
-    .clk, .rst, .awaddr(m_axi_awaddr), .awlen(m_axi_awlen), .awsize(m_axi_awsize),
-    .awburst(2'b01), .awvalid(m_axi_awvalid), .awready(m_axi_awready), .wdata(m_axi_wdata),
-    .wstrb(m_axi_wstrb), .wlast(m_axi_wlast), .wvalid(m_axi_wvalid), .wready(m_axi_wready),
-    .bresp(m_axi_bresp), .bvalid(m_axi_bvalid), .bready(m_axi_bready), .araddr(m_axi_araddr),
-    .arlen(m_axi_arlen), .arsize(m_axi_arsize), .arburst(2'b01), .arvalid(m_axi_arvalid),
-    .arready(m_axi_arready), .rdata(m_axi_rdata), .rresp(m_axi_rresp), .rlast(m_axi_rlast),
-    .rvalid(m_axi_rvalid), .rready(m_axi_rready), .violations, .kinds, .bursts
+    .clk, .rst, .awaddr(axi.awaddr), .awlen(axi.awlen), .awsize(axi.awsize),
+    .awburst(axi.awburst), .awvalid(axi.awvalid), .awready(axi.awready), .wdata(axi.wdata),
+    .wstrb(axi.wstrb), .wlast(axi.wlast), .wvalid(axi.wvalid), .wready(axi.wready),
+    .bresp(axi.bresp), .bvalid(axi.bvalid), .bready(axi.bready), .araddr(axi.araddr),
+    .arlen(axi.arlen), .arsize(axi.arsize), .arburst(axi.arburst), .arvalid(axi.arvalid),
+    .arready(axi.arready), .rdata(axi.rdata), .rresp(axi.rresp), .rlast(axi.rlast),
+    .rvalid(axi.rvalid), .rready(axi.rready), .violations, .kinds, .bursts
   );
   // verilator lint_off UNUSEDSIGNAL
-  wire unused = &{1'b0, kinds};
+  wire unused = &{1'b0, kinds, axi.awcache, axi.awprot, axi.arcache, axi.arprot};
   // verilator lint_on UNUSEDSIGNAL
 endmodule

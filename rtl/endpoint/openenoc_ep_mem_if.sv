@@ -1,0 +1,29 @@
+// One client of the endpoint's memory port (openenoc_ep_pkg: one transfer
+// of 1..65535 bytes, byte-packed): request, write beats and response, read
+// beats. client is the side that asks (a mover, the responder's scalar
+// access, the arbiter towards memory); arbiter is the side that serves (the
+// arbiter towards each client, the memory system towards the arbiter). A
+// client that only reads keeps its write channel idle, and the reverse.
+interface openenoc_ep_mem_if;
+  import openenoc_ep_pkg::*;
+
+  logic        req_valid;
+  logic        req_ready;
+  mem_req_t    req;
+  logic        w_valid;
+  logic        w_ready;
+  mem_beat_t   w;
+  logic        r_valid;
+  logic        r_ready;
+  mem_beat_t   r;
+  logic [1:0]  r_resp;
+  logic        b_valid;
+  logic        b_ready;
+  logic [1:0]  b_resp;
+  logic [15:0] b_bytes;      // bytes written before the first failure
+
+  modport client  (output req_valid, req, w_valid, w, r_ready, b_ready,
+                   input  req_ready, w_ready, r_valid, r, r_resp, b_valid, b_resp, b_bytes);
+  modport arbiter (input  req_valid, req, w_valid, w, r_ready, b_ready,
+                   output req_ready, w_ready, r_valid, r, r_resp, b_valid, b_resp, b_bytes);
+endinterface
