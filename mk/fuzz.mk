@@ -4,8 +4,12 @@
 #   make fuzz FUZZ_SECONDS=N       engine campaign, then minimise tests/fuzz/corpus/
 #   make fuzz-qemu FUZZ_SECONDS=N  QEMU's generic-fuzz on the device's BARs and DMA
 #   make bench-fuzz                BENCH fuzz.engine.execs_per_s, execs_per_cpu_s, corpus_execs_per_cpu_s
+# The engine's fuzz binary has one sanitizer (FUZZ_SANITIZER): address (the
+# default: campaigns, the bench, check-engine-fuzz) or undefined, e.g.
+#   make fuzz FUZZ_SANITIZER=undefined FUZZ_SECONDS=N
 
-ENGINE_FUZZ_BUILD := $(BUILD)/meson-fuzz
+FUZZ_SANITIZER ?= address
+ENGINE_FUZZ_BUILD := $(BUILD)/meson-fuzz-$(FUZZ_SANITIZER)
 FUZZ_BIN := $(ENGINE_FUZZ_BUILD)/tests/fuzz/fuzz_engine
 FUZZ_SECONDS ?= 1800
 # The bounded runs inside make check.
@@ -20,7 +24,7 @@ BENCH_TARGETS += bench-fuzz
 
 $(ENGINE_FUZZ_BUILD)/build.ninja:
 	CC=clang-14 $(MESON) setup $(ENGINE_FUZZ_BUILD) $(TOP) --buildtype=debugoptimized \
-	    -Dfuzz=true -Db_lundef=false
+	    -Dfuzz=true -Dfuzz_sanitizer=$(FUZZ_SANITIZER) -Db_lundef=false
 
 fuzz-engine: $(ENGINE_FUZZ_BUILD)/build.ninja
 	ninja -C $(ENGINE_FUZZ_BUILD) tests/fuzz/fuzz_engine

@@ -43,7 +43,7 @@ for f in "${files[@]}"; do
     # Hard-coded test counts.
     while IFS= read -r hit; do
         report "$f:$hit: hard-codes a test count"
-    done < <(grep -nP '(?<![0-9.])[0-9]+ (qtests|tests|test cases|test programs|passed)\b' "$f" | cut -d: -f1)
+    done < <(grep -nP '(?<![0-9.])[0-9]+ (qtests|tests|test cases|test programs|passed)\b(?!/)' "$f" | cut -d: -f1)
 done
 [ $bad = 0 ] && echo "check-docs: ${#files[@]} documents stand alone, links resolve, no test counts"
 exit $bad

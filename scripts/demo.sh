@@ -148,6 +148,7 @@ cleanup() {
         wait "$p" 2>/dev/null || true
     done
     pids=() helpers=()
+    [ "$netns" = 0 ] || netns_kill
 }
 
 # --netns: namespace oe$$-br holds bridge br0; VM k runs in oe$$-vmK with
@@ -174,10 +175,23 @@ netns_up() {
         ip -n "$ns_prefix-br" link set "b$k" master br0 up
     done
 }
+our_netns() { ip netns list 2>/dev/null | awk -v p="$ns_prefix-" 'index($1, p) == 1 { print $1 }'; }
+# A QEMU whose timeout wrapper was killed outright is no child of ours any
+# more: whatever still runs in our namespaces is stopped after each run, and
+# would otherwise live on in a deleted namespace.
+netns_kill() {
+    local ns p
+    for ns in $(our_netns); do
+        for p in $(ip netns pids "$ns" 2>/dev/null); do
+            kill -KILL "$p" 2>/dev/null || true
+        done
+    done
+}
 netns_down() {
     local ns
-    for ns in $(ip netns list 2>/dev/null | awk '{ print $1 }'); do
-        case $ns in "$ns_prefix"-*) ip netns del "$ns" 2>/dev/null || true ;; esac
+    netns_kill
+    for ns in $(our_netns); do
+        ip netns del "$ns" 2>/dev/null || true
     done
 }
 vm_ip() { echo "10.77.0.$(($1 + 1))"; }
@@ -194,9 +208,12 @@ fi
 
 # The one place that injects loss: QEMU's net layer drops this per mille of
 # the frames each VM's link delivers (filter-fault on the receive side,
-# seeded per VM), so the loss happens on the link, not in the device.
+# seeded per VM), so the loss happens on the link, not in the device. A
+# filter on a netdev sees the VM's receive direction as queue=tx (frames
+# the netdev sends to the NIC); queue=rx would drop what the VM transmits,
+# and then every slave would lose the same frames of the master's.
 loss_props() {     # $1 = VM, $2 = per mille; prints guest-run.sh options
-    [ "$2" = 0 ] || echo "--fault drop=$2,seed=$(($1 + 1)),queue=rx"
+    [ "$2" = 0 ] || echo "--fault drop=$2,seed=$(($1 + 1)),queue=tx"
 }
 
 # Port from the pid, so two demos on one host do not share a segment.

@@ -24,7 +24,8 @@ given by --script, or a shell.
   --pcap FILE           capture the first openenoc device's traffic (filter-dump)
   --fault PROPS         faults on the first openenoc device's link: a
                         filter-fault with these properties, e.g.
-                        drop=20,seed=1,queue=rx (2 % of received frames lost)
+                        drop=20,seed=1,queue=tx (2 % of received frames lost;
+                        queue=rx: of the frames the VM sends)
   --script FILE         guest script, run by /init (fw_cfg opt/openenoc/run)
   --file NAME=FILE      extra fw_cfg file, readable as /run/fw_cfg/NAME
   --append WORDS        extra kernel parameters (before "--")

@@ -47,6 +47,15 @@
 #define RTO_MAX_US 1000000
 /* How often a slave looks at its buffer while fragments come in. */
 #define SCAN_US 250
+/* A look at the buffer walks on past the highest fragment seen so far
+ * until this many in a row are missing. Each fragment's last word lies on
+ * a page of its own, and a guest page touched is a softmmu TLB fill under
+ * TCG: a look at every fragment of an 8 MiB block, every SCAN_US, kept a
+ * waiting slave's vCPU 90 % busy, taking the host CPU the QEMU main loops
+ * need to move the block. The block arrives in order, so the walk follows
+ * it; everything is looked at once the push has ended (fragments past a
+ * longer run of losses are found then). */
+#define SCAN_AHEAD 16
 /* Response timeout of the slave's RMEM accesses and of the master's DMA
  * until a round trip is known. */
 #define RESPONSE_TIMEOUT_MS 50
@@ -765,9 +774,12 @@ static int run_master(Repl *r)
         if (master_settled(r, now) == r->nslaves) {
             break;
         }
-        /* Sleep until the endpoint has something (a frame, a finished
-         * block), at most a millisecond: the repair window may end. */
-        busy = r->state == REPL_PUSHING || r->rep[0].active || r->rep[1].active || r->pending;
+        /* Sleep until the endpoint has something (a frame, or the push or
+         * a repair block finished: their entries raise an event), at most
+         * a millisecond while NACKed fragments wait for their window to
+         * end. A wake-up costs the vCPU CSR reads that take QEMU's lock
+         * from the main loop, which is pushing the block meanwhile. */
+        busy = r->pending != 0;
         if (enoc_event_next(&r->d, &ev, busy ? 1 : 10) < 0) {
             cli_die("%s", enoc_last_error());
         }
@@ -797,18 +809,26 @@ typedef struct Recv {
     uint64_t first_at, last_at, good_bytes;     /* arrival rate */
 } Recv;
 
-/* Mark the fragments that have landed since the last look; returns how many. */
-static uint32_t slave_scan(Repl *r, Recv *v, uint32_t lo, uint32_t *hi, uint64_t now)
+/* Mark the fragments that have landed since the last look, from lo to
+ * SCAN_AHEAD missing ones past *hi, or to the end if all; returns how
+ * many. */
+static uint32_t slave_scan(Repl *r, Recv *v, uint32_t lo, uint32_t *hi, bool all,
+                           uint64_t now)
 {
-    uint32_t n = 0;
+    uint32_t n = 0, miss = 0;
 
-    for (uint32_t k = lo; k < r->nfrags; k++) {
-        /* The last word first (cheap): the slave set it to something else
-         * before the push. The sum then tells a complete fragment. */
-        if (v->good[k] || last_word(r, k) != r->flast[k] ||
-            frag_sum(r->d.buf + k * r->frag, frag_len(r, k)) != r->fsum[k]) {
+    for (uint32_t k = lo; k < r->nfrags && (all || k < *hi || miss < SCAN_AHEAD); k++) {
+        if (v->good[k]) {
             continue;
         }
+        /* The last word first (cheap): the slave set it to something else
+         * before the push. The sum then tells a complete fragment. */
+        if (last_word(r, k) != r->flast[k] ||
+            frag_sum(r->d.buf + k * r->frag, frag_len(r, k)) != r->fsum[k]) {
+            miss += k >= *hi;
+            continue;
+        }
+        miss = 0;
         v->good[k] = 1;
         v->ngood++;
         v->good_bytes += frag_len(r, k);
@@ -909,8 +929,12 @@ static uint32_t slave_receive(Repl *r)
             cli_die("slave %u: %u of %u fragments after the timeout", r->id, v.ngood,
                     r->nfrags);
         }
-        if (slave_scan(r, &v, lo, &hi, now)) {
+        if (slave_scan(r, &v, lo, &hi, pushed, now)) {
             progress_at = now;
+        }
+        if (v.ngood == r->nfrags) {
+            break;      /* no sleep before HAVE_ALL: on a busy host a
+                         * vCPU's wake-up from usleep() can take 10 ms */
         }
         while (lo < r->nfrags && v.good[lo]) {
             lo++;

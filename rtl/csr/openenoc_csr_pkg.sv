@@ -148,4 +148,221 @@ package openenoc_csr_pkg;
   localparam logic  SWITCH_IF_FORWARDING_TABLE_ENTRY_CONFIG_ENABLED_RESET = 1'h0;
   // verilator lint_on UNUSEDPARAM
 
+  // Every register as a word: a packed struct of its fields at their RDL
+  // bit positions (bit 0 last), reserved bits as rsvd_<high>_<low>.
+  typedef struct packed {
+    logic [31:0] value;
+  } test_reg_t;
+  typedef struct packed {
+    logic [7:0] f3;
+    logic [7:0] f2;
+    logic [7:0] f1;
+    logic [7:0] f0;
+  } regB_t;
+  typedef struct packed {
+    logic [15:0] max_dma_frame_size_bytes;
+    logic irq_supported;
+    logic rmem_supported;
+    logic direct_axis_supported;
+    logic non_oetp_dma_supported;
+    logic peer_dma_supported;
+    logic [10:0] num_of_peers;
+    logic [31:0] rmem_total_depth;
+  } info_t;
+  typedef struct packed {
+    logic [15:0] rsvd_63_48;
+    logic [15:0] hi;
+    logic [31:0] lo;
+  } config_mac_address_t;
+  typedef struct packed {
+    logic [15:0] rsvd_63_48;
+    logic [15:0] hi;
+    logic [31:0] lo;
+  } config_multicast_address_t;
+  typedef struct packed {
+    logic [29:0] rsvd_31_2;
+    logic [1:0] receive_mode;
+  } config_non_oetp_control_t;
+  typedef struct packed {
+    logic [31:0] cycles;
+  } config_rmem_timeout_t;
+  typedef struct packed {
+    logic [31:0] cycles;
+  } config_dma_timeout_t;
+  typedef struct packed {
+    logic [31:0] bytes;
+  } config_dma_max_fragment_size_t;
+  typedef struct packed {
+    logic [31:0] tdata;
+  } direct_source_data_t;
+  typedef struct packed {
+    logic [11:0] rsvd_31_20;
+    logic [3:0] tkeep;
+    logic [6:0] rsvd_15_9;
+    logic tlast;
+    logic [6:0] rsvd_7_1;
+    logic tvalid;
+  } direct_source_control_t;
+  typedef struct packed {
+    logic [30:0] rsvd_31_1;
+    logic tready;
+  } direct_source_status_t;
+  typedef struct packed {
+    logic [31:0] tdata;
+  } direct_sink_data_t;
+  typedef struct packed {
+    logic [30:0] rsvd_31_1;
+    logic tready;
+  } direct_sink_control_t;
+  typedef struct packed {
+    logic [11:0] rsvd_31_20;
+    logic [3:0] tkeep;
+    logic [6:0] rsvd_15_9;
+    logic tlast;
+    logic [6:0] rsvd_7_1;
+    logic tvalid;
+  } direct_sink_status_t;
+  typedef struct packed {
+    logic [31:0] base;
+  } raw_tx_buffer_address_t;
+  typedef struct packed {
+    logic [31:0] bytes;
+  } raw_tx_frame_length_t;
+  typedef struct packed {
+    logic [3:0] error_code;
+    logic [1:0] rsvd_27_26;
+    logic error;
+    logic done;
+    logic [6:0] rsvd_23_17;
+    logic idle;
+    logic [5:0] rsvd_15_10;
+    logic clear_errors;
+    logic request;
+    logic [7:0] rsvd_7_0;
+  } raw_tx_command_status_t;
+  typedef struct packed {
+    logic [31:0] bytes;
+  } raw_tx_transferred_length_t;
+  typedef struct packed {
+    logic [31:0] base;
+  } raw_rx_buffer_address_t;
+  typedef struct packed {
+    logic [31:0] bytes;
+  } raw_rx_buffer_capacity_t;
+  typedef struct packed {
+    logic [3:0] error_code;
+    logic [1:0] rsvd_27_26;
+    logic error;
+    logic done;
+    logic [5:0] rsvd_23_18;
+    logic armed;
+    logic idle;
+    logic [5:0] rsvd_15_10;
+    logic clear_errors;
+    logic request;
+    logic [7:0] rsvd_7_0;
+  } raw_rx_command_status_t;
+  typedef struct packed {
+    logic [31:0] bytes;
+  } raw_rx_received_length_t;
+  typedef struct packed {
+    logic [22:0] rsvd_31_9;
+    logic clear_errors;
+    logic [6:0] rsvd_7_1;
+    logic global_enable;
+  } irq_control_t;
+  typedef struct packed {
+    logic [25:0] rsvd_31_6;
+    logic rmem_error;
+    logic non_oetp_direct_rx_available;
+    logic non_oetp_direct_tx_complete;
+    logic non_oetp_dma_rx_complete;
+    logic non_oetp_dma_tx_complete;
+    logic peer_dma_complete;
+  } irq_event_enable_t;
+  typedef struct packed {
+    logic [7:0] rsvd_31_24;
+    logic [7:0] reserved_count;
+    logic [7:0] fifo_level;
+    logic [2:0] rsvd_7_5;
+    logic irq_asserted;
+    logic invalid_complete;
+    logic overflow;
+    logic credit_full;
+    logic claim_pending;
+  } irq_status_t;
+  typedef struct packed {
+    logic valid;
+    logic [15:0] sequence_f;
+    logic [3:0] source;
+    logic [10:0] peer_idx;
+  } irq_claim_t;
+  typedef struct packed {
+    logic valid;
+    logic [15:0] sequence_f;
+    logic [3:0] source;
+    logic [10:0] peer_idx;
+  } irq_complete_t;
+  typedef struct packed {
+    logic [15:0] rsvd_63_48;
+    logic [15:0] hi;
+    logic [31:0] lo;
+  } peers_entry_mac_address_t;
+  typedef struct packed {
+    logic [31:0] offset;
+  } peers_entry_rmem_address_t;
+  typedef struct packed {
+    logic [31:0] base;
+  } peers_entry_local_address_t;
+  typedef struct packed {
+    logic [31:0] base;
+  } peers_entry_remote_address_t;
+  typedef struct packed {
+    logic [31:0] bytes;
+  } peers_entry_size_t;
+  typedef struct packed {
+    logic [3:0] error_code;
+    logic [1:0] rsvd_27_26;
+    logic error;
+    logic done;
+    logic [6:0] rsvd_23_17;
+    logic idle;
+    logic [5:0] rsvd_15_10;
+    logic clear_error;
+    logic request;
+    logic [4:0] rsvd_7_3;
+    logic irq_enable;
+    logic [1:0] mode;
+  } peers_entry_dma_t;
+  typedef struct packed {
+    logic [9:0] rsvd_31_22;
+    logic [5:0] num_of_interfaces;
+    logic [15:0] table_depth;
+  } switch_if_info_t;
+  typedef struct packed {
+    logic [15:0] rsvd_31_16;
+    logic pause_done;
+    logic [6:0] rsvd_14_8;
+    logic pause_request;
+    logic [5:0] rsvd_6_1;
+    logic operation_mode;
+  } switch_if_forwarding_control_t;
+  typedef struct packed {
+    logic [27:0] rsvd_31_4;
+    logic [3:0] bitmap;
+  } switch_if_default_forwarding_t;
+  typedef struct packed {
+    logic [15:0] rsvd_63_48;
+    logic [15:0] hi;
+    logic [31:0] lo;
+  } switch_if_forwarding_table_entry_mac_t;
+  typedef struct packed {
+    logic [27:0] rsvd_31_4;
+    logic [3:0] bitmap;
+  } switch_if_forwarding_table_entry_iface_t;
+  typedef struct packed {
+    logic [30:0] rsvd_31_1;
+    logic enabled;
+  } switch_if_forwarding_table_entry_config_t;
+
 endpackage

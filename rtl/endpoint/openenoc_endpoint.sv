@@ -151,7 +151,7 @@ module openenoc_endpoint
     .clk, .rst, .global_enable(c.irq_control_global_enable),
     .clear_errors(c.irq_control_clear_errors), .clear_errors_hwclr(h.irq_control_clear_errors_hwclr),
     .complete_valid(c.irq_complete_valid),
-    .complete_word('{valid: c.irq_complete_valid, seq: c.irq_complete_sequence,
+    .complete_word('{valid: c.irq_complete_valid, sequence_f: c.irq_complete_sequence,
                      source: c.irq_complete_source, peer_idx: c.irq_complete_peer_idx}),
     .complete_hwclr(h.irq_complete_valid_hwclr),
     .p(irq_p), .cmt_reserved('1), .claim_word, .status_word, .irq, .msg(irq_msg)
@@ -403,7 +403,7 @@ module openenoc_endpoint
     h.irq_status_reserved_count     = status_word.reserved_count;
     h.irq_claim_peer_idx            = claim_word.peer_idx;
     h.irq_claim_source              = claim_word.source;
-    h.irq_claim_sequence            = claim_word.seq;
+    h.irq_claim_sequence            = claim_word.sequence_f;
     h.irq_claim_valid               = claim_word.valid;
     // switch interface: constants; the FPGA switch acknowledges a pause at once
     h.switch_if_info_table_depth        = SWITCH_IF_INFO_TABLE_DEPTH_RESET;
@@ -480,6 +480,6 @@ module openenoc_endpoint
   // verilator lint_off UNUSEDSIGNAL
   // spare status bits
   wire unused = &{1'b0, ep.core_to_csr, src_busy, snk_bytes, snk_seen, rd_busy, wr_busy,
-                  status_word.spare_hi, status_word.spare_lo, wr_seen, raw_wr_busy};
+                  status_word.rsvd_31_24, status_word.rsvd_7_5, wr_seen, raw_wr_busy};
   // verilator lint_on UNUSEDSIGNAL
 endmodule

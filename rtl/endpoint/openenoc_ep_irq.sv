@@ -8,6 +8,7 @@
 // FIFO while it stays non-empty (one more message for edge-triggered hosts).
 module openenoc_ep_irq
   import openenoc_ep_pkg::*;
+  import openenoc_csr_pkg::*;
 #(
   parameter int NP = 7      // producers
 ) (
@@ -17,7 +18,7 @@ module openenoc_ep_irq
   input  logic                clear_errors,      // irq.control.clear_errors
   output logic                clear_errors_hwclr,
   input  logic                complete_valid,    // irq.complete.valid (command)
-  input  irq_claim_t          complete_word,
+  input  irq_complete_t       complete_word,
   output logic                complete_hwclr,
   // producers (the lowest first)
   openenoc_ep_irq_if.controller p [NP],
@@ -40,7 +41,7 @@ module openenoc_ep_irq
     assign p[k].cmt_ready = cmt_ready[k];
   end
 
-  logic [IRQ_DEPTH-1:0][30:0] fifo_q;     // {sequence, source, peer_idx}
+  irq_claim_t [IRQ_DEPTH-1:0] fifo_q;     // claim words (valid set)
   logic [3:0]  head_q;
   logic [4:0]  count_q, reserved_q;
   logic [15:0] seq_q;
@@ -72,14 +73,16 @@ module openenoc_ep_irq
     if (any_cmt) cmt_ready[cmt_i] = 1'b1;     // taken (or dropped as overflow)
   end
 
-  wire [30:0] head = fifo_q[head_q];
-  assign claim_word = (count_q != 0) ? {1'b1, head} : '0;
-  wire   pop        = complete_valid && count_q != 0 && complete_word == {1'b1, head};
+  irq_claim_t head;
+  assign head       = fifo_q[head_q];
+  assign claim_word = (count_q != 0) ? head : '0;
+  // the completion is the claim word written back (irq.complete has its layout)
+  wire   pop        = complete_valid && count_q != 0 && complete_word == head;
   wire   level      = global_enable && count_q != 0;
 
-  assign status_word = '{spare_hi: 8'd0, reserved_count: 8'(reserved_q), fifo_level: 8'(count_q),
-                         spare_lo: 3'd0, irq_asserted: level, invalid_complete: invalid_q,
-                         overflow: overflow_q, credit_full: !credit_ok, claim_pending: count_q != 0};
+  assign status_word = '{reserved_count: 8'(reserved_q), fifo_level: 8'(count_q),
+                         irq_asserted: level, invalid_complete: invalid_q, overflow: overflow_q,
+                         credit_full: !credit_ok, claim_pending: count_q != 0, default: '0};
   assign irq = level;
   assign msg = msg_q;
   assign clear_errors_hwclr = clear_errors;
@@ -117,7 +120,9 @@ module openenoc_ep_irq
       end
       if (any_cmt) begin
         if (cmt_ok) begin
-          fifo_q[4'(head_q + 4'(count_q))] <= {seq_q, cmt_source[cmt_i], cmt_peer[cmt_i]};
+          fifo_q[4'(head_q + 4'(count_q))] <= '{valid: 1'b1, sequence_f: seq_q,
+                                               source: cmt_source[cmt_i],
+                                               peer_idx: cmt_peer[cmt_i]};
           seq_q <= seq_q + 16'd1;
           cnt = cnt + 5'd1;
           if (cmt_reserved[cmt_i]) res = res - 5'd1;

@@ -2,7 +2,9 @@
 // memory master, the IRQ sources and the DMA engine's records.
 package openenoc_ep_pkg;
   import openenoc_oetp_pkg::*;
-  // IRQ sources (SRC_*) and CSR error codes (ERR_*): generated from the register map.
+  // IRQ sources (SRC_*) and CSR error codes (ERR_*): generated from the
+  // register map, as are the register words (irq_claim_t, irq_status_t, ...),
+  // which a module imports from openenoc_csr_pkg itself.
   import openenoc_csr_pkg::*;
 
   localparam int NUM_PEERS    = 4;
@@ -44,24 +46,4 @@ package openenoc_ep_pkg;
     is_group = mac[40];
   endfunction
   // verilator lint_on UNUSEDSIGNAL
-
-  // The irq.claim (and irq.complete) word and the irq.status word, as the
-  // registers of rtl/csr/openenoc_endpoint.rdl lay them out.
-  typedef struct packed {
-    logic        valid;
-    logic [15:0] seq;         // the sequence field (a keyword)
-    logic [3:0]  source;
-    logic [10:0] peer_idx;
-  } irq_claim_t;
-  typedef struct packed {
-    logic [7:0]  spare_hi;
-    logic [7:0]  reserved_count;
-    logic [7:0]  fifo_level;
-    logic [2:0]  spare_lo;
-    logic        irq_asserted;
-    logic        invalid_complete;
-    logic        overflow;
-    logic        credit_full;
-    logic        claim_pending;
-  } irq_status_t;
 endpackage

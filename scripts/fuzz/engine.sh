@@ -9,20 +9,21 @@
 #                               one run of tests/fuzz/corpus/; nothing is
 #                               written; prints BENCH fuzz.engine.* lines
 #
-# FUZZ_BIN names the libFuzzer binary (make builds it). Work files go to
+# FUZZ_BIN names the libFuzzer binary (make builds it: ASan, or UBSan with
+# FUZZ_SANITIZER=undefined). Work files go to
 # build/fuzz/: corpus/ (grows between runs), crashes/ (crash-*, leak-*,
 # timeout-* reproducers), *.log. A crash makes the run fail; once fixed,
 # copy the reproducer into tests/fuzz/seeds/ so every make check replays it.
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
-BIN=${FUZZ_BIN:-$TOP/build/meson-fuzz/tests/fuzz/fuzz_engine}
+BIN=${FUZZ_BIN:-$TOP/build/meson-fuzz-address/tests/fuzz/fuzz_engine}
 WORK=$TOP/build/fuzz
 SEEDS=$TOP/tests/fuzz/seeds
 CORPUS=$TOP/tests/fuzz/corpus
 # A unit slower than this is a finding (a bound that does not hold).
 ARGS=(-max_len=16384 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1)
 
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
 case "${1:-}" in
     -h|--help) usage; exit 0 ;;
     check|campaign|bench) ;;

@@ -1,7 +1,8 @@
 """SystemVerilog back end of scripts/gen-regs.py: the CSR register block.
 
-  rtl/csr/openenoc_csr_pkg.sv    field reset values, aperture constants and
-                                 the RDL's enums (SRC_*, MODE_*, ERR_*)
+  rtl/csr/openenoc_csr_pkg.sv    field reset values, aperture constants,
+                                 the RDL's enums (SRC_*, MODE_*, ERR_*) and a
+                                 packed struct per register (<register>_t)
   rtl/csr/openenoc_csr_sw_if.sv  block -> core, one signal per field
   rtl/csr/openenoc_csr_hw_if.sv  core -> block, one signal per field
   rtl/csr/openenoc_csr_regs.sv   the register block: storage of the software
@@ -54,6 +55,40 @@ def sv_const(width, value):
     return "%d'h%X" % (width, value)
 
 
+# SystemVerilog keywords among the RDL's field names: a struct member cannot
+# take the name, so it gets the suffix _f (irq.claim.sequence -> sequence_f).
+SV_KEYWORDS = {"sequence", "property", "bit", "byte", "int", "type", "time", "table",
+               "config", "cover", "assert", "wait", "event", "string", "logic", "reg"}
+
+
+def sv_member(name):
+    return name + "_f" if name in SV_KEYWORDS else name
+
+
+def reg_type(reg):
+    """Packed-struct type name of a register: its path below the top map with
+    '.' -> '_' and the leading "endpoint." dropped (irq.claim -> irq_claim_t)."""
+    path = reg.path[len("endpoint."):] if reg.path.startswith("endpoint.") else reg.path
+    return path.replace(".", "_") + "_t"
+
+
+def reg_struct(reg):
+    """The register as a packed struct, most significant field first; a
+    reserved gap becomes a spare member rsvd_<high>_<low>."""
+    out = ["  typedef struct packed {"]
+    bit = reg.width
+    for f in sorted(reg.fields, key=lambda f: f.low, reverse=True):
+        if f.high + 1 < bit:
+            out.append("    logic [%d:%d] rsvd_%d_%d;" % (bit - f.high - 2, 0, bit - 1, f.high + 1))
+        out.append("    logic %s%s;" % ("[%d:0] " % (f.width - 1) if f.width > 1 else "",
+                                        sv_member(f.name)))
+        bit = f.low
+    if bit > 0:
+        out.append("    logic [%d:0] rsvd_%d_0;" % (bit - 1, bit - 1))
+    out.append("  } %s;" % reg_type(reg))
+    return out
+
+
 def gen_pkg(model):
     mem = model.mems[0]
     fields = model.fields()
@@ -80,6 +115,11 @@ def gen_pkg(model):
                    ("[%d:0]" % (f.width - 1) if f.width > 1 else "", f.member.upper(),
                     sv_const(f.width, f.reset)))
     out.append("  // verilator lint_on UNUSEDPARAM")
+    out.append("")
+    out.append("  // Every register as a word: a packed struct of its fields at their RDL")
+    out.append("  // bit positions (bit 0 last), reserved bits as rsvd_<high>_<low>.")
+    for r in model.regs:
+        out += reg_struct(r)
     out.append("")
     out.append("endpackage")
     return "\n".join(out) + "\n"
@@ -134,6 +174,25 @@ def gen_if(name, what, sigs, src, dst):
     return "\n".join(out) + "\n"
 
 
+# The read mux's first stage selects a word inside each aligned group of
+# 2**RD_GROUP_BITS bytes (16 words: a 16-to-1 multiplexer, about three LUT
+# levels), its second stage ORs the groups (nine for this map).
+RD_GROUP_BITS = 6
+
+
+def wrap_or(terms, indent):
+    """terms joined with ' | ', wrapped before 100 columns."""
+    lines, line = [], ""
+    for t in terms:
+        item = (" | " if line else "") + t
+        if line and indent + len(line) + len(item) > 98:
+            lines.append(line + " |")
+            line = t
+        else:
+            line += item
+    return ("\n" + " " * indent).join(lines + [line])
+
+
 def word_fields(reg, half):
     """Fields of one 32-bit word of reg (half 0 = bits 31:0)."""
     lo, hi = 32 * half, 32 * half + 31
@@ -144,10 +203,15 @@ def gen_regs(model):
     regs, mem = model.regs, model.mems[0]
     out = [HEADER]
     out.append("""// CSR register block of the whole 8 KiB aperture (spec/endpoint.md). One
-// request at a time: a request is a one-cycle pulse; the response (rd_ack with
-// rd_data, or wr_ack) follows in the next cycle, except in the RMEM window,
-// which is passed to the core and answered when the core answers. Unmapped
-// offsets read 0 and ignore writes; byte enables (wr_biten) apply; the bus
+// request at a time: a request is a one-cycle pulse; wr_ack follows in the
+// next cycle and rd_ack with rd_data in the second, except in the RMEM window,
+// which is passed to the core and answered when the core answers. The read
+// takes two stages so that no path runs from the address through the whole
+// aperture's multiplexer: in the cycle of the request every group of 16 words
+// (64 bytes) registers its addressed word, or 0 if it is not addressed; the
+// next cycle registers the OR of the groups. The fields are sampled in the
+// cycle of the request, as a one-stage read would; reads have no side effect.
+// Unmapped offsets read 0 and ignore writes; byte enables (wr_biten) apply; the bus
 // never reports an error. A software write to a command bit wins over a
 // hardware clear in the same cycle (the new command stays pending).
 module openenoc_csr_regs
@@ -166,9 +230,12 @@ module openenoc_csr_regs
   openenoc_csr_sw_if.regs       csr_to_core,
   openenoc_csr_hw_if.regs       core_to_csr
 );
+  localparam int RD_GROUP_BITS = @RD_GROUP_BITS@;  // read stage 1: groups of 64 bytes
+  localparam int RD_GROUPS     = @RD_GROUPS@;
   csr_to_core_t q;
-  logic         rd_ack_q, wr_ack_q;
+  logic         rd_ack_q, wr_ack_q, rd_pend_q;
   logic [31:0]  rd_data_q;
+  logic [RD_GROUPS-1:0][31:0] rd_part_q;     // read stage 1, one word per group
 
   wire [CSR_ADDR_W-1:0] waddr = {addr[CSR_ADDR_W-1:2], 2'b00};
   wire in_rmem = waddr >= RMEM_BASE && waddr < RMEM_BASE + CSR_ADDR_W'(4 * RMEM_WORDS);
@@ -176,23 +243,35 @@ module openenoc_csr_regs
 
   assign csr_to_core = q;
 """)
-    # read mux: evaluated in the cycle of a read only (as combinational
-    # logic on the address a simulator would re-evaluate it on every input
-    # change); rd_data is valid with rd_ack
-    mux = []
+    # read mux, in two registered stages (clocked, so a simulator evaluates
+    # it in the cycle of a read only, not on every change of its inputs):
+    # stage 1 selects a word inside each group of 2**RD_GROUP_BITS bytes,
+    # stage 2 ORs the groups; rd_data is valid with rd_ack
+    groups = {}
     for r in regs:
         for i, half, a in r.words():
             fs = word_fields(r, half)
             if not fs:
                 continue
+            groups.setdefault(a >> RD_GROUP_BITS, []).append((i, half, a, fs))
+    mux = []
+    for g, (key, words) in enumerate(sorted(groups.items())):
+        mux.append("        %s: case (waddr[%d:2])" % (sv_const(13 - RD_GROUP_BITS, key),
+                                                     RD_GROUP_BITS - 1))
+        for i, half, a, fs in sorted(words, key=lambda w: w[2]):
             parts = []
             for f in fs:
                 sel = "[%d]" % i if f.count > 1 else ""
                 src = ("q.%s%s" % (f.member, sel)) if f.sw_write else \
                       ("core_to_csr.%s%s" % (f.member, sel))
-                parts.append("rd_data_q[%d:%d] <= %s;" % (f.low - 32 * half + f.width - 1,
-                                                           f.low - 32 * half, src))
-            mux.append("        %s: begin %s end" % (sv_const(13, a), " ".join(parts)))
+                parts.append("rd_part_q[%d][%d:%d] <= %s;" % (g, f.low - 32 * half + f.width - 1,
+                                                               f.low - 32 * half, src))
+            mux.append("          %s: begin %s end" % (
+                sv_const(RD_GROUP_BITS - 2, (a >> 2) & ((1 << (RD_GROUP_BITS - 2)) - 1)),
+                " ".join(parts)))
+        mux.append("          default: ;")
+        mux.append("        endcase")
+    ngroups = len(groups)
     # storage
     out.append("  always_ff @(posedge clk) begin")
     out.append("    if (rst) begin")
@@ -209,6 +288,7 @@ module openenoc_csr_regs
     out.append("      q.rmem_wr_data   <= '0;")
     out.append("      q.rmem_wr_biten  <= '0;")
     out.append("      rd_ack_q  <= 1'b0;")
+    out.append("      rd_pend_q <= 1'b0;")
     out.append("      wr_ack_q  <= 1'b0;")
     out.append("    end else begin")
     for r in regs:
@@ -245,23 +325,29 @@ module openenoc_csr_regs
         q.rmem_wr_data   <= wr_data;
         q.rmem_wr_biten  <= wr_biten;
       end
-      rd_ack_q  <= (req && !req_is_wr && !in_rmem) || core_to_csr.rmem_rd_ack;
+      rd_pend_q <= req && !req_is_wr && !in_rmem;
+      rd_ack_q  <= rd_pend_q || core_to_csr.rmem_rd_ack;
       wr_ack_q  <= wr || core_to_csr.rmem_wr_ack;
     end
   end
 
+  // read stage 1: the addressed group's word, 0 in the others
   always_ff @(posedge clk)
-    if (core_to_csr.rmem_rd_ack) rd_data_q <= core_to_csr.rmem_rd_data;
-    else if (req && !req_is_wr && !in_rmem) begin
-      rd_data_q <= '0;
-      case (waddr)
+    if (req && !req_is_wr) begin
+      rd_part_q <= '0;
+      case (waddr[CSR_ADDR_W-1:RD_GROUP_BITS])
 """)
     out += mux
     out.append("""        default: ;
       endcase
     end
 
-  assign rd_ack  = rd_ack_q;
+  // read stage 2: the OR of the groups (or the RMEM window's answer)
+  always_ff @(posedge clk)
+    if (core_to_csr.rmem_rd_ack) rd_data_q <= core_to_csr.rmem_rd_data;
+    else if (rd_pend_q) rd_data_q <= %s;
+""" % wrap_or(["rd_part_q[%d]" % g for g in range(ngroups)], 36))
+    out.append("""  assign rd_ack  = rd_ack_q;
   assign wr_ack  = wr_ack_q;
   assign rd_data = rd_data_q;
 endmodule""")
@@ -279,6 +365,8 @@ endmodule""")
     for name, rng, _ in RMEM_SW:
         decls.append("  logic %s q_%s;" % (rng if rng is not None else rmem_addr_range(mem), name))
         assigns.append("  assign csr_to_core.%s = q_%s;" % (name, name))
+    text = text.replace("@RD_GROUP_BITS@", str(RD_GROUP_BITS))
+    text = text.replace("@RD_GROUPS@", str(ngroups))
     text = text.replace("q.", "q_")
     text = text.replace("  csr_to_core_t q;\n", "\n".join(decls) + "\n")
     text = text.replace("  assign csr_to_core = q;\n", "\n".join(assigns) + "\n")

@@ -475,7 +475,7 @@ static const char *step(Prog *g)
             sides[0].api->csr_read(sides[0].e, OE_IRQ_CLAIM, 4, &claim);
             uint32_t dummy;
             sides[1].api->csr_read(sides[1].e, OE_IRQ_CLAIM, 4, &dummy);
-            csr_write(OE_IRQ_COMPLETE, 4, claim ^ (get8(g) % 8 == 0 ? 0x8000 : 0));
+            csr_write(OE_IRQ_COMPLETE, 4, claim ^ (get8(g) % 8 == 0 ? 1u << OE_IRQ_CLAIM_SEQUENCE_SHIFT : 0));
             return "irq complete the claim";
         }
         if (k == 1) {

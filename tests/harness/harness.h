@@ -23,6 +23,7 @@
 #include "openenoc/regs.h"
 
 #include "check.h"
+#include "framepool.h"
 
 #define H_MAX_NODES 4
 
@@ -222,6 +223,7 @@ struct HWorld {
     void (*mem_hook)(HNode *n, bool write, uint32_t addr, uint32_t len,
                      void *opaque);
     void *mem_hook_opaque;
+    HFramePool *pool;      /* every frame buffer of lists and queues */
     uint64_t snap_now;     /* hw_snapshot() cycle */
     bool has_snap;
 };

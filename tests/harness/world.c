@@ -45,7 +45,7 @@ void hw_check(HWorld *w)
 /* ------------------------------------------------------------------ */
 /* Frame lists and delivery queues.                                     */
 
-/* Append a frame; the list takes ownership of data (malloc'ed). */
+/* Append a frame; the list takes ownership of data (from w->pool). */
 static void list_take(HWorld *w, HFrameList *l, uint8_t *data, size_t len,
                       uint64_t cycle, int src)
 {
@@ -66,13 +66,10 @@ static void list_take(HWorld *w, HFrameList *l, uint8_t *data, size_t len,
     f->src = src;
 }
 
-static uint8_t *copy_frame(const uint8_t *data, size_t len)
+static uint8_t *copy_frame(HWorld *w, const uint8_t *data, size_t len)
 {
-    uint8_t *p = malloc(len ? len : 1);
+    uint8_t *p = hp_alloc(w->pool, len);
 
-    if (!p) {
-        abort();
-    }
     memcpy(p, data, len);
     return p;
 }
@@ -80,14 +77,21 @@ static uint8_t *copy_frame(const uint8_t *data, size_t len)
 static void list_push(HWorld *w, HFrameList *l, const uint8_t *data,
                       size_t len, uint64_t cycle, int src)
 {
-    list_take(w, l, copy_frame(data, len), len, cycle, src);
+    list_take(w, l, copy_frame(w, data, len), len, cycle, src);
 }
 
-static void list_free(HFrameList *l)
+static void frames_clear(HWorld *w, HFrameList *l)
 {
     for (size_t i = 0; i < l->n; i++) {
-        free(l->v[i].data);
+        hp_free(w->pool, l->v[i].data);
     }
+    l->n = 0;
+    l->cursor = 0;
+}
+
+static void list_free(HWorld *w, HFrameList *l)
+{
+    frames_clear(w, l);
     free(l->v);
     memset(l, 0, sizeof(*l));
 }
@@ -103,7 +107,7 @@ static HDelivery *queue_head(const HNode *d)
     return &d->q[d->qhead];
 }
 
-/* Queue a frame; the queue takes ownership of data (malloc'ed). */
+/* Queue a frame; the queue takes ownership of data (from w->pool). */
 static void queue_take(HNode *d, uint8_t *data, size_t len, uint64_t due,
                        int src)
 {
@@ -140,7 +144,7 @@ static void queue_take(HNode *d, uint8_t *data, size_t len, uint64_t due,
 static void queue_push(HNode *d, const uint8_t *data, size_t len,
                        uint64_t due, int src)
 {
-    queue_take(d, copy_frame(data, len), len, due, src);
+    queue_take(d, copy_frame(d->w, data, len), len, due, src);
 }
 
 /* Remove the head entry; returns its data, now owned by the caller. */
@@ -158,7 +162,7 @@ static uint8_t *queue_pop(HNode *d)
 static void queue_clear(HNode *d)
 {
     for (size_t i = 0; i < d->nq; i++) {
-        free(queue_head(d)[i].data);
+        hp_free(d->w->pool, queue_head(d)[i].data);
     }
     d->nq = 0;
     d->qhead = 0;
@@ -193,10 +197,7 @@ static void fan_out(HWorld *w, int src, const uint8_t *data, size_t len)
         if (d == src) {
             continue;
         }
-        p = malloc(len > 60 ? len : 60);
-        if (!p) {
-            abort();
-        }
+        p = hp_alloc(w->pool, len > 60 ? len : 60);
         memcpy(p, data, len);
         for (int i = 0; i < w->nfaults; i++) {
             HFault *f = &w->faults[i];
@@ -237,9 +238,10 @@ static void fan_out(HWorld *w, int src, const uint8_t *data, size_t len)
             queue_push(w->nodes[d], p, plen, due, src);
         }
         if (copies) {
+            hp_trim(p, plen);   /* the rest is not part of the frame */
             queue_take(w->nodes[d], p, plen, due, src);
         } else {
-            free(p);
+            hp_free(w->pool, p);
         }
     }
 }
@@ -501,6 +503,7 @@ HWorld *hw_new(void)
 
     H_CHECK(w != NULL);
     w->settle_limit = H_DEFAULT_SETTLE_LIMIT;
+    w->pool = hp_new();
     h_cleanup(free_cb, w);
     return w;
 }
@@ -513,8 +516,8 @@ void hw_free(HWorld *w)
             oe_engine_free(n->e);
         }
         hm_free(&n->mem);
-        list_free(&n->tx);
-        list_free(&n->rx);
+        list_free(w, &n->tx);
+        list_free(w, &n->rx);
         queue_clear(n);
         free(n->q);
         free(n->save_buf[0]);
@@ -522,16 +525,8 @@ void hw_free(HWorld *w)
         free(n->snap);
         free(n);
     }
+    hp_destroy(w->pool);
     free(w);
-}
-
-static void frames_clear(HFrameList *l)
-{
-    for (size_t i = 0; i < l->n; i++) {
-        free(l->v[i].data);
-    }
-    l->n = 0;
-    l->cursor = 0;
 }
 
 static uint8_t *save_state(HNode *n, int k, size_t *len);
@@ -566,8 +561,8 @@ void hw_restore(HWorld *w)
         HNode *n = w->nodes[i];
         int r;
 
-        frames_clear(&n->tx);
-        frames_clear(&n->rx);
+        frames_clear(w, &n->tx);
+        frames_clear(w, &n->rx);
         queue_clear(n);
         hm_restore(&n->mem);
         n->timer = OE_TIMER_NONE;
