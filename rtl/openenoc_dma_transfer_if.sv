@@ -54,37 +54,25 @@ interface openenoc_dma_transfer_if #(
   logic [ERR_W-1:0]      cpl_error_code;    // initiator: CSR code; responder: wire cause
   logic [31:0]           cpl_rdata;
 
-  modport requester (
-    input  non_oetp_rx_available, non_oetp_rx_claim_ready,
-    output non_oetp_rx_claim_valid,
-    output req_valid, req_kind, req_op, req_addr, req_len, req_peer_idx,
-           req_sequence, req_last, req_biten, req_wdata, req_error_code, req_rx_status,
-    input  req_ready,
-    output tx_status_valid, tx_status_peer_idx, tx_status_sequence, tx_status_len,
-           tx_status_error_code,
-    input  tx_status_ready,
-    output rx_status_valid, rx_status_peer_idx, rx_status_sequence, rx_status_len,
-           rx_status_error_code,
-    input  rx_status_ready,
-    input  cpl_valid, cpl_kind, cpl_op, cpl_transferred_len, cpl_peer_idx, cpl_sequence,
-           cpl_last, cpl_error, cpl_error_code, cpl_rdata,
-    output cpl_ready
-  );
+  // The directions are written once, from the requester's side (OUT is what
+  // it drives); the executor's modport is the same list with them swapped.
+`define OPENENOC_XFER_PORTS(OUT, IN) \
+    IN  non_oetp_rx_available, non_oetp_rx_claim_ready, \
+    OUT non_oetp_rx_claim_valid, \
+    OUT req_valid, req_kind, req_op, req_addr, req_len, req_peer_idx, \
+        req_sequence, req_last, req_biten, req_wdata, req_error_code, req_rx_status, \
+    IN  req_ready, \
+    OUT tx_status_valid, tx_status_peer_idx, tx_status_sequence, tx_status_len, \
+        tx_status_error_code, \
+    IN  tx_status_ready, \
+    OUT rx_status_valid, rx_status_peer_idx, rx_status_sequence, rx_status_len, \
+        rx_status_error_code, \
+    IN  rx_status_ready, \
+    IN  cpl_valid, cpl_kind, cpl_op, cpl_transferred_len, cpl_peer_idx, cpl_sequence, \
+        cpl_last, cpl_error, cpl_error_code, cpl_rdata, \
+    OUT cpl_ready
 
-  modport executor (
-    output non_oetp_rx_available, non_oetp_rx_claim_ready,
-    input  non_oetp_rx_claim_valid,
-    input  req_valid, req_kind, req_op, req_addr, req_len, req_peer_idx,
-           req_sequence, req_last, req_biten, req_wdata, req_error_code, req_rx_status,
-    output req_ready,
-    input  tx_status_valid, tx_status_peer_idx, tx_status_sequence, tx_status_len,
-           tx_status_error_code,
-    output tx_status_ready,
-    input  rx_status_valid, rx_status_peer_idx, rx_status_sequence, rx_status_len,
-           rx_status_error_code,
-    output rx_status_ready,
-    output cpl_valid, cpl_kind, cpl_op, cpl_transferred_len, cpl_peer_idx, cpl_sequence,
-           cpl_last, cpl_error, cpl_error_code, cpl_rdata,
-    input  cpl_ready
-  );
+  modport requester (`OPENENOC_XFER_PORTS(output, input));
+  modport executor  (`OPENENOC_XFER_PORTS(input, output));
+`undef OPENENOC_XFER_PORTS
 endinterface

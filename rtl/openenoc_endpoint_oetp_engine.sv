@@ -220,11 +220,7 @@ module openenoc_endpoint_oetp_engine
 
   openenoc_oetp_rx u_rx (
     .clk, .rst, .max_frame(max_frame_size), .frag_ceil, .conf,
-    .in_valid(eth_in.tvalid), .in_ready(eth_in.tready), .in_data(eth_in.tdata),
-    .in_keep(eth_in.tkeep), .in_last(eth_in.tlast),
-    .o_valid(local_out.tvalid), .o_ready(local_out.tready), .o_data(local_out.tdata),
-    .o_keep(local_out.tkeep), .o_last(local_out.tlast), .o_id(local_out.tid),
-    .o_dest(local_out.tdest), .o_user(local_out.tuser),
+    .eth(eth_in), .loc(local_out),
     .lk_req_valid(rx_lk_valid), .lk_req(rx_lk), .lk_rsp_valid(rx_lk_rsp), .lk_rsp(lk_rsp),
     .claim_available(responder_if.non_oetp_rx_available), .claim_valid,
     .claim_ready(responder_if.non_oetp_rx_claim_ready),
@@ -247,11 +243,7 @@ module openenoc_endpoint_oetp_engine
 
   openenoc_oetp_tx u_tx (
     .clk, .rst, .local_tx_en,
-    .in_valid(local_in.tvalid), .in_ready(local_in.tready), .in_data(local_in.tdata),
-    .in_keep(local_in.tkeep), .in_last(local_in.tlast), .in_id(local_in.tid),
-    .in_dest(local_in.tdest), .in_user(local_in.tuser),
-    .out_valid(eth_out.tvalid), .out_ready(eth_out.tready), .out_data(eth_out.tdata),
-    .out_keep(eth_out.tkeep), .out_last(eth_out.tlast), .eth_done,
+    .loc(local_in), .eth(eth_out), .eth_done,
     .ini_job_valid, .ini_job, .ini_stat, .ini_done, .ini_done_sent, .ini_done_code,
     .rsp_job_valid, .rsp_job, .rsp_stat, .rsp_done, .rsp_done_sent, .rsp_done_code
   );

@@ -20,21 +20,10 @@ module openenoc_oetp_rx
   // verilator lint_off UNUSEDSIGNAL
   input  oetp_conf_t        conf,
   // verilator lint_on UNUSEDSIGNAL
-  // Ethernet stream (s_axis_eth, after its register slice)
-  input  logic              in_valid,
-  output logic              in_ready,
-  input  logic [DATA_W-1:0] in_data,
-  input  logic [KEEP_W-1:0] in_keep,
-  input  logic              in_last,
+  // Ethernet stream (s_axis_eth, after its register slice); TID/TDEST/TUSER unused
+  openenoc_axis_if.snk      eth,
   // local stream (into the m_axis_local register slice)
-  output logic              o_valid,
-  input  logic              o_ready,
-  output logic [DATA_W-1:0] o_data,
-  output logic [KEEP_W-1:0] o_keep,
-  output logic              o_last,
-  output logic [SEQ_W-1:0]  o_id,
-  output logic [DEST_W-1:0] o_dest,
-  output logic [USER_W-1:0] o_user,
+  openenoc_axis_if.src      loc,
   // peer lookup client
   output logic              lk_req_valid,
   output lookup_req_t       lk_req,
@@ -104,13 +93,13 @@ module openenoc_oetp_rx
   xfer_status_t      rxs_q;
   rsp_result_t       res_q;
 
-  assign o_valid      = o_valid_q;
-  assign o_data       = o_data_q;
-  assign o_keep       = o_keep_q;
-  assign o_last       = o_last_q;
-  assign o_id         = o_id_q;
-  assign o_dest       = o_dest_q;
-  assign o_user       = o_user_q;
+  assign loc.tvalid   = o_valid_q;
+  assign loc.tdata    = o_data_q;
+  assign loc.tkeep    = o_keep_q;
+  assign loc.tlast    = o_last_q;
+  assign loc.tid      = o_id_q;
+  assign loc.tdest    = o_dest_q;
+  assign loc.tuser    = o_user_q;
   assign lk_req_valid = lk_valid_q;
   assign claim_valid  = claim_valid_q;
   assign admit_valid  = admit_valid_q;
@@ -177,23 +166,23 @@ module openenoc_oetp_rx
   assign lk_req.mac       = src;
 
   // ---- stream handshakes --------------------------------------------------
-  wire can_load  = !o_valid_q || o_ready;
+  wire can_load  = !o_valid_q || loc.tready;
   always_comb begin
     case (state_q)
-      RX_IDLE, RX_HEADER, RX_META, RX_EOD, RX_TAIL, RX_DROP: in_ready = 1'b1;
+      RX_IDLE, RX_HEADER, RX_META, RX_EOD, RX_TAIL, RX_DROP: eth.tready = 1'b1;
       // a final word of the previous payload leaves first
-      RX_DATA:       in_ready = !held_valid_q || (can_load && !held_final_q);
-      RX_RAW_STREAM: in_ready = can_load && !held_valid_q;
-      default:       in_ready = 1'b0;
+      RX_DATA:       eth.tready = !held_valid_q || (can_load && !held_final_q);
+      RX_RAW_STREAM: eth.tready = can_load && !held_valid_q;
+      default:       eth.tready = 1'b0;
     endcase
   end
-  wire       in_fire = in_valid && in_ready;
-  // The states take their beat on their own ready term (in_valid alone
+  wire       in_fire = eth.tvalid && eth.tready;
+  // The states take their beat on their own ready term (eth.tvalid alone
   // where they are always ready), so the held-word and output-slice terms of
   // RX_DATA and RX_RAW_STREAM sit only in front of those two states' logic.
-  wire       fire_data = in_valid && (!held_valid_q || (can_load && !held_final_q));
-  wire       fire_raw  = in_valid && can_load && !held_valid_q;
-  wire [2:0] kb      = keep_bytes(in_keep);
+  wire       fire_data = eth.tvalid && (!held_valid_q || (can_load && !held_final_q));
+  wire       fire_raw  = eth.tvalid && can_load && !held_valid_q;
+  wire [2:0] kb      = keep_bytes(eth.tkeep);
   wire [15:0] fb_next = (fb_q > 16'hFFF0) ? fb_q : fb_q + 16'(kb);
   // the header's byte count after this beat (RX_HEADER: fb_q is at most 12)
   wire [4:0]  hb_next = {1'b0, fb_q[3:0]} + 5'(kb);
@@ -204,11 +193,11 @@ module openenoc_oetp_rx
   // RX_META from RX_CLASSIFY with its header complete, and a context that
   // is waiting had its MAC and command set cycles before
   logic hdr_match_q;
-  wire rsp_match = ctx.waiting && hdr_match_q && in_keep == 4'hF && in_data == ctx.rid;
+  wire rsp_match = ctx.waiting && hdr_match_q && eth.tkeep == 4'hF && eth.tdata == ctx.rid;
   // The matched response has finished on the wire (its TLAST handshake is
   // now or was the last edge); the verdict follows, so the timer must not
   // expire in between: a response completed at expiry wins.
-  wire ending /*verilator public_flat_rd*/ = matched_q && ((in_valid && in_last &&
+  wire ending /*verilator public_flat_rd*/ = matched_q && ((eth.tvalid && eth.tlast &&
                 (state_q == RX_META || (state_q == RX_DATA && fire_data) ||
                  state_q == RX_EOD || state_q == RX_TAIL)) || state_q == RX_FINAL);
   assign ini_ending = ending;
@@ -238,7 +227,7 @@ module openenoc_oetp_rx
   // of the byte count of the received Data
   logic             dfinal_q;
   wire              dfinal = dfinal_q;
-  wire [KEEP_W-1:0] dkeep  = in_keep & (dfinal ? last_keep(dlen_q) : 4'hF);
+  wire [KEEP_W-1:0] dkeep  = eth.tkeep & (dfinal ? last_keep(dlen_q) : 4'hF);
   wire len_ok = (fb_q == logical_frame ||
                  (logical_frame < 16'(PADDED_FRAME_LEN) && fb_q == 16'(PADDED_FRAME_LEN))) &&
                 fb_q <= {2'b00, max_frame};
@@ -255,7 +244,7 @@ module openenoc_oetp_rx
   wire [15:0] raw_max  = {2'b00, max_frame} + 16'd1;
   wire [1:0]  raw_room = raw_max[1:0] - fb_q[1:0];     // bytes left in the cut word, mod 4
   wire        raw_cut  = (fb_q + 16'(kb) > raw_max) ||
-                         (fb_q + 16'(kb) == raw_max && !in_last);
+                         (fb_q + 16'(kb) == raw_max && !eth.tlast);
 
   function automatic rx_admit_t make_admit(input logic [ERR_W-1:0] code);
     make_admit.cmd        = oetp_cmd_e'(cmd);
@@ -333,10 +322,10 @@ module openenoc_oetp_rx
       dst_ok_q      <= group ? (dst == conf.multicast_address) : (dst == conf.mac_address);
       raw_ok_q      <= raw_ok_c;
       fin_q         <= state_q == RX_FINAL;
-      if (o_ready) o_valid_q <= 1'b0;
+      if (loc.tready) o_valid_q <= 1'b0;
       if (in_fire) begin
         fb_q <= fb_next;
-        if (in_last) last_seen_q <= 1'b1;
+        if (eth.tlast) last_seen_q <= 1'b1;
       end
 
       // the held final word leaves with TLAST as soon as the slice has room
@@ -368,28 +357,28 @@ module openenoc_oetp_rx
           fb15_q      <= 1'b0;
           cd_q        <= cmd_decode(8'h00);
           oetp_hdr_q  <= 1'b0;
-          if (in_valid) begin
-            hdr_q[0]   <= in_data;
-            hkeep_q[0] <= in_keep;
+          if (eth.tvalid) begin
+            hdr_q[0]   <= eth.tdata;
+            hkeep_q[0] <= eth.tkeep;
             nhdr_q     <= 3'd1;
             fb_q       <= 16'(kb);
             // a frame shorter than its Ethernet header is dropped here
-            state_q    <= in_last ? RX_IDLE : RX_HEADER;
+            state_q    <= eth.tlast ? RX_IDLE : RX_HEADER;
           end
         end
 
         RX_HEADER: begin
-          if (in_valid) begin
-            hdr_q[nhdr_q[1:0]]   <= in_data;
-            hkeep_q[nhdr_q[1:0]] <= in_keep;
+          if (eth.tvalid) begin
+            hdr_q[nhdr_q[1:0]]   <= eth.tdata;
+            hkeep_q[nhdr_q[1:0]] <= eth.tkeep;
             nhdr_q               <= nhdr_q + 3'd1;
             fb14_q               <= hb_next >= 5'd14;
             fb15_q               <= hb_next >= 5'd15;
             if (nhdr_q[1:0] == 2'd3) begin
-              oetp_hdr_q <= in_data[23:0] == {MAGIC, ETHERTYPE[7:0], ETHERTYPE[15:8]};
-              cd_q       <= cmd_decode(hb_next[4] ? in_data[31:24] : 8'h00);
+              oetp_hdr_q <= eth.tdata[23:0] == {MAGIC, ETHERTYPE[7:0], ETHERTYPE[15:8]};
+              cd_q       <= cmd_decode(hb_next[4] ? eth.tdata[31:24] : 8'h00);
             end
-            if (nhdr_q == 3'd3 || in_last) state_q <= RX_CLASSIFY;
+            if (nhdr_q == 3'd3 || eth.tlast) state_q <= RX_CLASSIFY;
           end
         end
 
@@ -434,12 +423,12 @@ module openenoc_oetp_rx
         RX_META: begin
           if (aborted) begin
             state_q <= RX_DROP;
-          end else if (in_valid && in_keep != 4'hF) begin
+          end else if (eth.tvalid && eth.tkeep != 4'hF) begin
             // the frame ends inside a parameter: the parameter is missing
             // (a reply without its whole Request ID is unmatched)
             state_q <= (rsp_q && pidx_q == 3'd0) ? RX_IDLE : RX_FINAL;
-          end else if (in_valid) begin
-            p_q[pidx_q[1:0]] <= in_data;
+          end else if (eth.tvalid) begin
+            p_q[pidx_q[1:0]] <= eth.tdata;
             pidx_q           <= pidx_q + 3'd1;
             // Length's registers follow from Length alone, matched reply or
             // not (an unmatched one is dropped and never reads them), so the
@@ -453,32 +442,32 @@ module openenoc_oetp_rx
             if (wr_req_q) begin
               // a request (never matched against the context: tested first)
               if (pidx_q + 3'd1 == np) begin
-                dlen_q   <= in_data[1:0];
-                dlast_q  <= data_last(in_data);
-                dfinal_q <= one_word(in_data);
-                dframe_q <= data_frame(in_data[15:0], CMD_DMA_WRITE_REQ);
-                if (in_data == '0 || in_data > LEN_W'(frag_ceil)) begin
+                dlen_q   <= eth.tdata[1:0];
+                dlast_q  <= data_last(eth.tdata);
+                dfinal_q <= one_word(eth.tdata);
+                dframe_q <= data_frame(eth.tdata[15:0], CMD_DMA_WRITE_REQ);
+                if (eth.tdata == '0 || eth.tdata > LEN_W'(frag_ceil)) begin
                   admit_valid_q <= 1'b1;
                   admit_q       <= make_admit(ERR_LOCAL_INVALID);
                   rseq_q        <= rseq_q + 1;
-                  state_q       <= in_last ? RX_IDLE : RX_DROP;
+                  state_q       <= eth.tlast ? RX_IDLE : RX_DROP;
                 end else begin
                   admit_valid_q  <= 1'b1;
                   admit_q        <= make_admit(ERR_NONE);
-                  admit_q.len    <= in_data;
+                  admit_q.len    <= eth.tdata;
                   admitted_q     <= 1'b1;
                   rseq_q         <= rseq_q + 1;
                   o_id_q         <= rseq_q;
                   o_dest_q       <= {ROUTE_PEER, peer_q};
                   o_user_q       <= 2'b11;     // responder role, last
-                  trunc_q        <= in_last;
+                  trunc_q        <= eth.tlast;
                   state_q        <= RX_REQUEST;
                 end
-              end else if (in_last) begin
+              end else if (eth.tlast) begin
                 state_q <= RX_FINAL;              // truncated inside the parameters
               end
             end else if (rsp_q && pidx_q == 3'd0 && !rsp_match) begin
-              state_q <= in_last ? RX_IDLE : RX_DROP;   // unmatched or late reply
+              state_q <= eth.tlast ? RX_IDLE : RX_DROP;   // unmatched or late reply
             end else begin
               if (rsp_q && pidx_q == 3'd0) begin
                 matched_q  <= 1'b1;
@@ -489,12 +478,12 @@ module openenoc_oetp_rx
                   o_id_q   <= ctx.seq;
                   o_dest_q <= {ROUTE_PEER, ctx.peer};
                   o_user_q <= {1'b0, ctx.last};
-                  trunc_q  <= in_last;
-                  state_q  <= in_last ? RX_FINAL : RX_DATA;
+                  trunc_q  <= eth.tlast;
+                  state_q  <= eth.tlast ? RX_FINAL : RX_DATA;
                 end else begin
-                  state_q <= in_last ? RX_FINAL : RX_TAIL;
+                  state_q <= eth.tlast ? RX_FINAL : RX_TAIL;
                 end
-              end else if (in_last) begin
+              end else if (eth.tlast) begin
                 state_q <= RX_FINAL;              // truncated inside the parameters
               end
             end
@@ -518,13 +507,13 @@ module openenoc_oetp_rx
               o_last_q  <= 1'b0;
             end
             held_valid_q <= 1'b1;
-            held_data_q  <= in_data;
+            held_data_q  <= eth.tdata;
             held_keep_q  <= dkeep;
-            held_final_q <= dfinal || in_last;
+            held_final_q <= dfinal || eth.tlast;
             dbytes_q     <= dbytes_q + LEN_W'(keep_bytes(dkeep));
             wc_q         <= wc_q + 1;
             dfinal_q     <= wc_q + 1 == dlast_q;
-            if (in_last) begin
+            if (eth.tlast) begin
               trunc_q <= 1'b1;
               state_q <= RX_FINAL;
             end else if (dfinal) begin
@@ -536,15 +525,15 @@ module openenoc_oetp_rx
         RX_EOD: begin
           if (aborted) begin
             state_q <= RX_DROP;
-          end else if (in_valid) begin
-            eod_ok_q <= (in_data == EOD) && (in_keep == 4'hF);
-            state_q  <= in_last ? RX_FINAL : RX_TAIL;
+          end else if (eth.tvalid) begin
+            eod_ok_q <= (eth.tdata == EOD) && (eth.tkeep == 4'hF);
+            state_q  <= eth.tlast ? RX_FINAL : RX_TAIL;
           end
         end
 
         RX_TAIL: begin
           if (aborted)                 state_q <= RX_DROP;
-          else if (in_valid && in_last) state_q <= RX_FINAL;
+          else if (eth.tvalid && eth.tlast) state_q <= RX_FINAL;
         end
 
         RX_FINAL: begin
@@ -592,7 +581,7 @@ module openenoc_oetp_rx
         end
 
         RX_DROP: begin
-          if (in_valid && in_last) state_q <= RX_IDLE;
+          if (eth.tvalid && eth.tlast) state_q <= RX_IDLE;
           else if (last_seen_q)   state_q <= RX_IDLE;
         end
 
@@ -623,10 +612,10 @@ module openenoc_oetp_rx
         RX_RAW_STREAM: begin
           if (fire_raw) begin
             o_valid_q <= 1'b1;
-            o_data_q  <= in_data;
-            o_keep_q  <= raw_cut ? (in_keep & last_keep(raw_room[1:0])) : in_keep;
-            o_last_q  <= in_last || raw_cut;
-            if (in_last)      state_q <= RX_IDLE;
+            o_data_q  <= eth.tdata;
+            o_keep_q  <= raw_cut ? (eth.tkeep & last_keep(raw_room[1:0])) : eth.tkeep;
+            o_last_q  <= eth.tlast || raw_cut;
+            if (eth.tlast)      state_q <= RX_IDLE;
             else if (raw_cut) state_q <= RX_DROP;
           end
         end

@@ -16,20 +16,9 @@ module openenoc_oetp_tx
   // saturated (engine.h tx_ready). Replies are not held back.
   input  logic              local_tx_en,
   // local payload stream (s_axis_local, after its register slice)
-  input  logic              in_valid,
-  output logic              in_ready,
-  input  logic [DATA_W-1:0] in_data,
-  input  logic [KEEP_W-1:0] in_keep,
-  input  logic              in_last,
-  input  logic [SEQ_W-1:0]  in_id,
-  input  logic [DEST_W-1:0] in_dest,
-  input  logic [USER_W-1:0] in_user,
-  // Ethernet stream (into the m_axis_eth register slice)
-  output logic              out_valid,
-  input  logic              out_ready,
-  output logic [DATA_W-1:0] out_data,
-  output logic [KEEP_W-1:0] out_keep,
-  output logic              out_last,
+  openenoc_axis_if.snk      loc,
+  // Ethernet stream (into the m_axis_eth register slice); TID/TDEST/TUSER unused
+  openenoc_axis_if.src      eth,
   input  logic              eth_done,      // TLAST handshake at m_axis_eth
   // initiator requests
   input  logic              ini_job_valid,
@@ -72,10 +61,10 @@ module openenoc_oetp_tx
   logic              ini_done_q, rsp_done_q, done_sent_q;
   logic [ERR_W-1:0]  done_code_q;
 
-  assign out_valid     = o_valid_q;
-  assign out_data      = o_data_q;
-  assign out_keep      = o_keep_q;
-  assign out_last      = o_last_q;
+  assign eth.tvalid    = o_valid_q;
+  assign eth.tdata     = o_data_q;
+  assign eth.tkeep     = o_keep_q;
+  assign eth.tlast     = o_last_q;
   assign ini_done      = ini_done_q;
   assign rsp_done      = rsp_done_q;
   assign ini_done_sent = done_sent_q;
@@ -84,13 +73,13 @@ module openenoc_oetp_tx
   assign rsp_done_code = done_code_q;
 
   // ---- frame selection (combinational view of the stream head) ----------
-  wire   head_raw = in_valid && (in_dest[DEST_W-1 -: 2] != ROUTE_PEER);
+  wire   head_raw = loc.tvalid && (loc.tdest[DEST_W-1 -: 2] != ROUTE_PEER);
 
   // the two helpers below each read a few fields of a job
   // verilator lint_off UNUSEDSIGNAL
   function automatic logic head_for(input tx_job_t j);
-    head_for = in_valid && in_dest == {ROUTE_PEER, j.peer} &&
-               in_user[TUSER_ROLE] == j.role && in_id == j.seq;
+    head_for = loc.tvalid && loc.tdest == {ROUTE_PEER, j.peer} &&
+               loc.tuser[TUSER_ROLE] == j.role && loc.tid == j.seq;
   endfunction
 
   // A source that already failed (or delivered the wrong length) never
@@ -163,7 +152,7 @@ module openenoc_oetp_tx
   // a pick of the initiator means the responder was not eligible (pk_rsp_q low)
   wire pick_failed = pk_v.failed;
 
-  wire can_load   = !o_valid_q || out_ready;
+  wire can_load   = !o_valid_q || eth.tready;
   wire start_data = (pick_rsp && pk_rsp_v_q.data) || (pick_ini && pk_ini_v_q.data);
   // Data words of the job, registered (the header takes four or more
   // cycles after the pick, so ew_q is in place before Data is counted)
@@ -171,24 +160,24 @@ module openenoc_oetp_tx
 
   always_comb begin
     case (state_q)
-      TX_IDLE:                   in_ready = start_data;
+      TX_IDLE:                   loc.tready = start_data;
       // a failed source still ends its stream with TLAST after its last
       // good beat: every beat read before the failure is sent, however
       // early the failed status arrives
-      TX_DATA:                   in_ready = can_load;
-      TX_RAW:                    in_ready = can_load || raw_drop_q;
+      TX_DATA:                   loc.tready = can_load;
+      TX_RAW:                    loc.tready = can_load || raw_drop_q;
       // only this job's beats: a raw frame may sit behind them
-      TX_DRAIN, TX_PRE_DRAIN:    in_ready = head_for(job_q);
-      default:                   in_ready = 1'b0;
+      TX_DRAIN, TX_PRE_DRAIN:    loc.tready = head_for(job_q);
+      default:                   loc.tready = 1'b0;
     endcase
   end
   // the handshake per state, each from its own ready term, so the drain's
   // TID compare is not in front of everything the other states take a beat
-  // into (the same handshake as in_valid && in_ready in that state)
-  wire fire_idle  = in_valid && start_data;
-  wire fire_data  = in_valid && can_load;
-  wire fire_raw   = in_valid && (can_load || raw_drop_q);
-  wire fire_drain = in_valid && head_for(job_q);
+  // into (the same handshake as loc.tvalid && loc.tready in that state)
+  wire fire_idle  = loc.tvalid && start_data;
+  wire fire_data  = loc.tvalid && can_load;
+  wire fire_raw   = loc.tvalid && (can_load || raw_drop_q);
+  wire fire_drain = loc.tvalid && head_for(job_q);
 
   logic [DATA_W-1:0] hword;
   always_comb begin
@@ -240,7 +229,7 @@ module openenoc_oetp_tx
       ini_sv_q   <= ini_stat.valid;
       fresh_q    <= state_q == TX_IDLE && !fire_idle && !settle &&
                     !(pick_rsp || pick_ini || pick_raw);
-      if (out_ready) o_valid_q <= 1'b0;
+      if (eth.tready) o_valid_q <= 1'b0;
       if (eth_done)  eth_seen_q <= 1'b1;
 
       case (state_q)
@@ -249,7 +238,7 @@ module openenoc_oetp_tx
           code_q     <= ERR_NONE;
           if (pick_raw) begin
             owner_q    <= OWN_RAW;
-            raw_drop_q <= (in_dest[DEST_W-1 -: 2] == ROUTE_DROP);
+            raw_drop_q <= (loc.tdest[DEST_W-1 -: 2] == ROUTE_DROP);
             raw_turn_q <= 1'b0;
             state_q    <= TX_RAW;
           end else if (pick_rsp || pick_ini) begin
@@ -270,16 +259,16 @@ module openenoc_oetp_tx
               end
             end else begin
               // the first payload beat is taken now and held
-              held_q         <= mask_keep(in_data, in_keep);
+              held_q         <= mask_keep(loc.tdata, loc.tkeep);
               wc_q           <= 1;
-              in_last_seen_q <= in_last && start_data;
+              in_last_seen_q <= loc.tlast && start_data;
               state_q        <= TX_HEADER;
             end
           end
         end
 
         TX_PRE_DRAIN: begin
-          if (fire_drain && in_last) begin
+          if (fire_drain && loc.tlast) begin
             ini_done_q  <= (owner_q == OWN_INI);
             rsp_done_q  <= (owner_q == OWN_RSP);
             done_sent_q <= 1'b0;
@@ -306,16 +295,16 @@ module openenoc_oetp_tx
             if (wc_q == ew_q) begin
               // more source words than Length: end the frame, drop the rest
               code_q         <= ERR_LOCAL_AXIS;
-              in_last_seen_q <= in_last;
+              in_last_seen_q <= loc.tlast;
               state_q        <= TX_ERROR_FLUSH;
             end else begin
               o_valid_q <= 1'b1;
               o_data_q  <= held_q;
               o_keep_q  <= '1;
               o_last_q  <= 1'b0;
-              held_q    <= mask_keep(in_data, in_keep);
+              held_q    <= mask_keep(loc.tdata, loc.tkeep);
               wc_q      <= wc_q + 1;
-              if (in_last) begin
+              if (loc.tlast) begin
                 in_last_seen_q <= 1'b1;
                 state_q        <= TX_STATUS;
               end
@@ -361,18 +350,18 @@ module openenoc_oetp_tx
         end
 
         TX_DRAIN: begin
-          if (fire_drain && in_last) state_q <= TX_WAIT_END;
+          if (fire_drain && loc.tlast) state_q <= TX_WAIT_END;
         end
 
         TX_RAW: begin
           if (fire_raw) begin
             if (!raw_drop_q) begin
               o_valid_q <= 1'b1;
-              o_data_q  <= in_data;
-              o_keep_q  <= in_keep;
-              o_last_q  <= in_last;
+              o_data_q  <= loc.tdata;
+              o_keep_q  <= loc.tkeep;
+              o_last_q  <= loc.tlast;
             end
-            if (in_last) state_q <= raw_drop_q ? TX_IDLE : TX_WAIT_END;
+            if (loc.tlast) state_q <= raw_drop_q ? TX_IDLE : TX_WAIT_END;
           end
         end
 

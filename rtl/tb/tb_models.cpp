@@ -1,6 +1,27 @@
 // Bench models: see tb_models.h.
 #include "tb_models.h"
 
+// A transfer channel's payload at the bench top's flat ports P_kind, P_op,
+// ... (tb_oetp_engine.sv spells them the same way on both interfaces).
+#define TB_HEAD_GET(h, t, P)                                                            \
+    ((h).kind = (t)->P##_kind, (h).op = (t)->P##_op, (h).len = (t)->P##_len,            \
+     (h).peer = (t)->P##_peer_idx, (h).seq = (t)->P##_sequence, (h).last = (t)->P##_last)
+#define TB_HEAD_PUT(t, P, h)                                                            \
+    ((t)->P##_kind = (h).kind, (t)->P##_op = (h).op, (t)->P##_len = (h).len,            \
+     (t)->P##_peer_idx = (h).peer, (t)->P##_sequence = (h).seq, (t)->P##_last = (h).last)
+#define TB_REQ_GET(r, t, P)                                                             \
+    (TB_HEAD_GET(r, t, P), (r).addr = (t)->P##_addr, (r).biten = (t)->P##_biten,         \
+     (r).wdata = (t)->P##_wdata)
+#define TB_REQ_PUT(t, P, r)                                                             \
+    (TB_HEAD_PUT(t, P, r), (t)->P##_addr = (r).addr, (t)->P##_biten = (r).biten,         \
+     (t)->P##_wdata = (r).wdata)
+#define TB_CPL_GET(c, t, P)                                                             \
+    (TB_HEAD_GET(c, t, P), (c).error = (t)->P##_error, (c).code = (t)->P##_error_code,   \
+     (c).rdata = (t)->P##_rdata)
+#define TB_CPL_PUT(t, P, c)                                                             \
+    (TB_HEAD_PUT(t, P, c), (t)->P##_error = (c).error, (t)->P##_error_code = (c).code,   \
+     (t)->P##_rdata = (c).rdata)
+
 std::vector<Beat> to_beats(const Bytes &b, uint32_t id, uint8_t dest, uint8_t user)
 {
     std::vector<Beat> v;
@@ -108,18 +129,8 @@ void InitiatorModel::sample(Top *t, uint64_t cycle)
     ts_fire = ts_valid && t->ini_ts_ready;
     if (t->ini_cpl_valid) {
         Cpl c;
-        c.kind = t->ini_cpl_kind;
-        c.op = t->ini_cpl_op;
-        c.len = t->ini_cpl_len;
-        c.peer = t->ini_cpl_peer_idx;
-        c.seq = t->ini_cpl_sequence;
-        c.last = t->ini_cpl_last;
-        c.error = t->ini_cpl_error;
-        c.code = t->ini_cpl_error_code;
-        c.rdata = t->ini_cpl_rdata;
-        if (cpl_held && (c.kind != held.kind || c.op != held.op || c.len != held.len ||
-                         c.peer != held.peer || c.seq != held.seq || c.last != held.last ||
-                         c.error != held.error || c.code != held.code || c.rdata != held.rdata)) {
+        TB_CPL_GET(c, t, ini_cpl);
+        if (cpl_held && !(c == held)) {
             stability_errors++;
         }
         if (cpl_ready) {
@@ -147,16 +158,7 @@ void InitiatorModel::drive(Top *t, Rng &rng)
     }
     t->ini_req_valid = req_valid;
     if (req_valid) {
-        const IniCmd &c = cmds.front();
-        t->ini_req_kind = c.kind;
-        t->ini_req_op = c.op;
-        t->ini_req_addr = c.addr;
-        t->ini_req_len = c.len;
-        t->ini_req_peer_idx = c.peer;
-        t->ini_req_sequence = c.seq;
-        t->ini_req_last = c.last;
-        t->ini_req_biten = c.biten;
-        t->ini_req_wdata = c.wdata;
+        TB_REQ_PUT(t, ini_req, cmds.front());
     }
     if (ts_fire) {
         status.pop_front();
@@ -222,26 +224,13 @@ void ResponderModel::sample(Top *t, uint64_t cycle)
         return;
     }
     RspReq r;
-    r.kind = t->rsp_req_kind;
-    r.op = t->rsp_req_op;
-    r.addr = t->rsp_req_addr;
-    r.len = t->rsp_req_len;
-    r.peer = t->rsp_req_peer_idx;
-    r.seq = t->rsp_req_sequence;
-    r.last = t->rsp_req_last;
-    r.biten = t->rsp_req_biten;
-    r.wdata = t->rsp_req_wdata;
+    TB_REQ_GET(r, t, rsp_req);
     r.err = t->rsp_req_error_code;
     r.rx_status = t->rsp_req_rx_status;
     reqs.push_back(r);
 
     Pending p{};
-    p.c.kind = r.kind;
-    p.c.op = r.op;
-    p.c.len = r.len;
-    p.c.peer = r.peer;
-    p.c.seq = r.seq;
-    p.c.last = r.last;
+    static_cast<XferHead &>(p.c) = r;
     p.at = now + cpl_delay;
     p.addr = r.addr;
     uint32_t msk = uint32_t(mem.size() - 1);
@@ -311,16 +300,7 @@ void ResponderModel::drive(Top *t, Rng &rng)
     }
     t->rsp_cpl_valid = cpl_valid;
     if (cpl_valid) {
-        const Cpl &c = pend.front().c;
-        t->rsp_cpl_kind = c.kind;
-        t->rsp_cpl_op = c.op;
-        t->rsp_cpl_len = c.len;
-        t->rsp_cpl_peer_idx = c.peer;
-        t->rsp_cpl_sequence = c.seq;
-        t->rsp_cpl_last = c.last;
-        t->rsp_cpl_error = c.error;
-        t->rsp_cpl_error_code = c.code;
-        t->rsp_cpl_rdata = c.rdata;
+        TB_CPL_PUT(t, rsp_cpl, pend.front().c);
     }
     req_ready = rng.chance(p_req_ready);
     rxs_ready = rng.chance(p_rxs_ready);

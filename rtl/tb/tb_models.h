@@ -107,24 +107,45 @@ struct LookupModel {
     void drive(Top *t, Rng &rng);
 };
 
-struct IniCmd {
-    int kind = KIND_DMA, op = OP_WRITE;
-    uint32_t addr = 0, len = 0;
-    unsigned peer = 0;
-    uint32_t seq = 0;
-    bool last = true;
-    uint32_t biten = 0, wdata = 0;
-};
-
-struct Cpl {
+// The fields every transfer request and completion carry (the kind, op,
+// len, peer_idx, sequence and last ports of initiator_if and responder_if).
+struct XferHead {
     int kind = 0, op = 0;
     uint32_t len = 0;
     unsigned peer = 0;
     uint32_t seq = 0;
-    bool last = false, error = false;
+    bool last = false;
+    bool operator==(const XferHead &o) const
+    {
+        return kind == o.kind && op == o.op && len == o.len && peer == o.peer && seq == o.seq &&
+               last == o.last;
+    }
+};
+
+// A request channel's payload.
+struct XferReq : XferHead {
+    uint32_t addr = 0, biten = 0, wdata = 0;
+};
+
+// What the bench asks on initiator_if: a full-length bulk write by default.
+struct IniCmd : XferReq {
+    IniCmd()
+    {
+        kind = KIND_DMA;
+        op = OP_WRITE;
+        last = true;
+    }
+};
+
+struct Cpl : XferHead {
+    bool error = false;
     unsigned code = 0;
     uint32_t rdata = 0;
-    uint64_t cycle = 0;
+    uint64_t cycle = 0;              // when accepted (not part of the channel)
+    bool operator==(const Cpl &o) const
+    {
+        return XferHead::operator==(o) && error == o.error && code == o.code && rdata == o.rdata;
+    }
 };
 
 struct TxStatus {
@@ -151,13 +172,8 @@ struct InitiatorModel {
     bool idle() const { return cmds.empty() && !req_valid && status.empty() && !ts_valid; }
 };
 
-struct RspReq {
-    int kind = 0, op = 0;
-    uint32_t addr = 0, len = 0;
-    unsigned peer = 0;
-    uint32_t seq = 0;
-    bool last = false;
-    uint32_t biten = 0, wdata = 0;
+// A request as the engine presents it on responder_if.
+struct RspReq : XferReq {
     unsigned err = 0;
     bool rx_status = false;
 };

@@ -1,5 +1,41 @@
 // Test-bench wrapper: flattens the engine's interface ports so the Verilator
 // C++ harness (and the lint run) can drive them. It adds no logic.
+// The DMA transfer channels are flattened the same way on initiator_if and
+// responder_if, where the bench plays the other role: each channel's port
+// list is written once here. REQ is the port direction of what the requester
+// drives (input where the bench is the requester), EXE that of the executor.
+`define TB_XFER_REQ_PORTS(P, REQ, EXE) \
+  REQ  logic                  P``_req_valid, \
+  EXE  logic                  P``_req_ready, \
+  REQ  logic                  P``_req_kind, \
+  REQ  logic                  P``_req_op, \
+  REQ  logic [ADDR_W-1:0]     P``_req_addr, \
+  REQ  logic [LEN_W-1:0]      P``_req_len, \
+  REQ  logic [PEER_IDX_W-1:0] P``_req_peer_idx, \
+  REQ  logic [SEQ_W-1:0]      P``_req_sequence, \
+  REQ  logic                  P``_req_last, \
+  REQ  logic [31:0]           P``_req_biten, \
+  REQ  logic [31:0]           P``_req_wdata
+`define TB_XFER_STATUS_PORTS(P, REQ, EXE) \
+  REQ  logic                  P``_valid, \
+  EXE  logic                  P``_ready, \
+  REQ  logic [PEER_IDX_W-1:0] P``_peer_idx, \
+  REQ  logic [SEQ_W-1:0]      P``_sequence, \
+  REQ  logic [LEN_W-1:0]      P``_len, \
+  REQ  logic [ERR_W-1:0]      P``_error_code
+`define TB_XFER_CPL_PORTS(P, REQ, EXE) \
+  EXE  logic                  P``_cpl_valid, \
+  REQ  logic                  P``_cpl_ready, \
+  EXE  logic                  P``_cpl_kind, \
+  EXE  logic                  P``_cpl_op, \
+  EXE  logic [LEN_W-1:0]      P``_cpl_len, \
+  EXE  logic [PEER_IDX_W-1:0] P``_cpl_peer_idx, \
+  EXE  logic [SEQ_W-1:0]      P``_cpl_sequence, \
+  EXE  logic                  P``_cpl_last, \
+  EXE  logic                  P``_cpl_error, \
+  EXE  logic [ERR_W-1:0]      P``_cpl_error_code, \
+  EXE  logic [31:0]           P``_cpl_rdata
+
 module tb_oetp_engine
   import openenoc_oetp_pkg::*;
 #(
@@ -57,68 +93,18 @@ module tb_oetp_engine
   input  logic [47:0]           lk_rsp_mac_addr,
   input  logic [1:0]            lk_rsp_dma_mode,
   // initiator_if (the bench is the DMA engine, requester)
-  input  logic                  ini_req_valid,
-  output logic                  ini_req_ready,
-  input  logic                  ini_req_kind,
-  input  logic                  ini_req_op,
-  input  logic [ADDR_W-1:0]     ini_req_addr,
-  input  logic [LEN_W-1:0]      ini_req_len,
-  input  logic [PEER_IDX_W-1:0] ini_req_peer_idx,
-  input  logic [SEQ_W-1:0]      ini_req_sequence,
-  input  logic                  ini_req_last,
-  input  logic [31:0]           ini_req_biten,
-  input  logic [31:0]           ini_req_wdata,
-  input  logic                  ini_ts_valid,
-  output logic                  ini_ts_ready,
-  input  logic [PEER_IDX_W-1:0] ini_ts_peer_idx,
-  input  logic [SEQ_W-1:0]      ini_ts_sequence,
-  input  logic [LEN_W-1:0]      ini_ts_len,
-  input  logic [ERR_W-1:0]      ini_ts_error_code,
-  output logic                  ini_cpl_valid,
-  input  logic                  ini_cpl_ready,
-  output logic                  ini_cpl_kind,
-  output logic                  ini_cpl_op,
-  output logic [LEN_W-1:0]      ini_cpl_len,
-  output logic [PEER_IDX_W-1:0] ini_cpl_peer_idx,
-  output logic [SEQ_W-1:0]      ini_cpl_sequence,
-  output logic                  ini_cpl_last,
-  output logic                  ini_cpl_error,
-  output logic [ERR_W-1:0]      ini_cpl_error_code,
-  output logic [31:0]           ini_cpl_rdata,
+  `TB_XFER_REQ_PORTS(ini, input, output),
+  `TB_XFER_STATUS_PORTS(ini_ts, input, output),
+  `TB_XFER_CPL_PORTS(ini, input, output),
   // responder_if (the bench is the DMA engine, executor)
   input  logic                  rsp_rx_available,
   output logic                  rsp_claim_valid,
   input  logic                  rsp_claim_ready,
-  output logic                  rsp_req_valid,
-  input  logic                  rsp_req_ready,
-  output logic                  rsp_req_kind,
-  output logic                  rsp_req_op,
-  output logic [ADDR_W-1:0]     rsp_req_addr,
-  output logic [LEN_W-1:0]      rsp_req_len,
-  output logic [PEER_IDX_W-1:0] rsp_req_peer_idx,
-  output logic [SEQ_W-1:0]      rsp_req_sequence,
-  output logic                  rsp_req_last,
-  output logic [31:0]           rsp_req_biten,
-  output logic [31:0]           rsp_req_wdata,
+  `TB_XFER_REQ_PORTS(rsp, output, input),
   output logic [ERR_W-1:0]      rsp_req_error_code,
   output logic                  rsp_req_rx_status,
-  output logic                  rsp_rxs_valid,
-  input  logic                  rsp_rxs_ready,
-  output logic [PEER_IDX_W-1:0] rsp_rxs_peer_idx,
-  output logic [SEQ_W-1:0]      rsp_rxs_sequence,
-  output logic [LEN_W-1:0]      rsp_rxs_len,
-  output logic [ERR_W-1:0]      rsp_rxs_error_code,
-  input  logic                  rsp_cpl_valid,
-  output logic                  rsp_cpl_ready,
-  input  logic                  rsp_cpl_kind,
-  input  logic                  rsp_cpl_op,
-  input  logic [LEN_W-1:0]      rsp_cpl_len,
-  input  logic [PEER_IDX_W-1:0] rsp_cpl_peer_idx,
-  input  logic [SEQ_W-1:0]      rsp_cpl_sequence,
-  input  logic                  rsp_cpl_last,
-  input  logic                  rsp_cpl_error,
-  input  logic [ERR_W-1:0]      rsp_cpl_error_code,
-  input  logic [31:0]           rsp_cpl_rdata
+  `TB_XFER_STATUS_PORTS(rsp_rxs, output, input),
+  `TB_XFER_CPL_PORTS(rsp, output, input)
 );
   openenoc_endpoint_if ep ();
   openenoc_axis_if #(.DATA_W(DATA_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W)) sl (), ml ();
@@ -212,3 +198,6 @@ module tb_oetp_engine
     .activity
   );
 endmodule
+`undef TB_XFER_REQ_PORTS
+`undef TB_XFER_STATUS_PORTS
+`undef TB_XFER_CPL_PORTS

@@ -15,6 +15,7 @@
 // A violation prints "AXI-CHECK <name>: <kind> ...", sets its bit in kinds
 // and counts; with FATAL = 1 it also stops the simulation ($fatal).
 // The checker keeps its bookkeeping in blocking variables and queues.
+`include "axi/tb/openenoc_axi_ports.svh"
 /* verilator lint_off BLKSEQ */
 module openenoc_axi_checker #(
   parameter string NAME  = "axi",
@@ -22,31 +23,7 @@ module openenoc_axi_checker #(
 ) (
   input  logic        clk,
   input  logic        rst,
-  input  logic [31:0] awaddr,
-  input  logic [7:0]  awlen,
-  input  logic [2:0]  awsize,
-  input  logic [1:0]  awburst,
-  input  logic        awvalid,
-  input  logic        awready,
-  input  logic [31:0] wdata,
-  input  logic [3:0]  wstrb,
-  input  logic        wlast,
-  input  logic        wvalid,
-  input  logic        wready,
-  input  logic [1:0]  bresp,
-  input  logic        bvalid,
-  input  logic        bready,
-  input  logic [31:0] araddr,
-  input  logic [7:0]  arlen,
-  input  logic [2:0]  arsize,
-  input  logic [1:0]  arburst,
-  input  logic        arvalid,
-  input  logic        arready,
-  input  logic [31:0] rdata,
-  input  logic [1:0]  rresp,
-  input  logic        rlast,
-  input  logic        rvalid,
-  input  logic        rready,
+  `OPENENOC_AXI_PORTS(, input, input),
   output logic [31:0] violations,
   output logic [6:0]  kinds,
   output logic [31:0] bursts        // AW and AR handshakes seen

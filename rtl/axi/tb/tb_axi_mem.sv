@@ -2,6 +2,7 @@
 // (openenoc_axi_mem) with the endpoint's memory port as inputs, and
 // openenoc_axi_checker on the AXI side (stops on a violation).
 // Driven by tb_axi_mem.cpp. Simulation only.
+`include "axi/tb/openenoc_axi_ports.svh"
 module tb_axi_mem #(
   parameter int BURST_MAX = 256
 ) (
@@ -29,29 +30,7 @@ module tb_axi_mem #(
   output logic [1:0]  mem_b_resp,
   output logic [15:0] mem_b_bytes,
   // AXI4 master
-  output logic [31:0] m_axi_awaddr,
-  output logic [7:0]  m_axi_awlen,
-  output logic [2:0]  m_axi_awsize,
-  output logic        m_axi_awvalid,
-  input  logic        m_axi_awready,
-  output logic [31:0] m_axi_wdata,
-  output logic [3:0]  m_axi_wstrb,
-  output logic        m_axi_wlast,
-  output logic        m_axi_wvalid,
-  input  logic        m_axi_wready,
-  input  logic [1:0]  m_axi_bresp,
-  input  logic        m_axi_bvalid,
-  output logic        m_axi_bready,
-  output logic [31:0] m_axi_araddr,
-  output logic [7:0]  m_axi_arlen,
-  output logic [2:0]  m_axi_arsize,
-  output logic        m_axi_arvalid,
-  input  logic        m_axi_arready,
-  input  logic [31:0] m_axi_rdata,
-  input  logic [1:0]  m_axi_rresp,
-  input  logic        m_axi_rlast,
-  input  logic        m_axi_rvalid,
-  output logic        m_axi_rready,
+  `OPENENOC_AXI_PORTS(m_axi_, output, input),
   output logic [31:0] violations,
   output logic [31:0] bursts
 );
@@ -74,12 +53,12 @@ module tb_axi_mem #(
   assign {mem_b_resp, mem_b_bytes} = {mem.b_resp, mem.b_bytes};
 
   // the bench's AXI slave sees the link as flat signals
-  assign {m_axi_awaddr, m_axi_awlen, m_axi_awsize, m_axi_awvalid} =
-         {axi.awaddr, axi.awlen, axi.awsize, axi.awvalid};
+  assign {m_axi_awaddr, m_axi_awlen, m_axi_awsize, m_axi_awburst, m_axi_awvalid} =
+         {axi.awaddr, axi.awlen, axi.awsize, axi.awburst, axi.awvalid};
   assign {m_axi_wdata, m_axi_wstrb, m_axi_wlast, m_axi_wvalid, m_axi_bready} =
          {axi.wdata, axi.wstrb, axi.wlast, axi.wvalid, axi.bready};
-  assign {m_axi_araddr, m_axi_arlen, m_axi_arsize, m_axi_arvalid, m_axi_rready} =
-         {axi.araddr, axi.arlen, axi.arsize, axi.arvalid, axi.rready};
+  assign {m_axi_araddr, m_axi_arlen, m_axi_arsize, m_axi_arburst, m_axi_arvalid, m_axi_rready} =
+         {axi.araddr, axi.arlen, axi.arsize, axi.arburst, axi.arvalid, axi.rready};
   assign {axi.awready, axi.wready, axi.bresp, axi.bvalid} =
          {m_axi_awready, m_axi_wready, m_axi_bresp, m_axi_bvalid};
   assign {axi.arready, axi.rdata, axi.rresp, axi.rlast, axi.rvalid} =
