@@ -6,6 +6,7 @@
 // AXI4-Lite CSR slave, stopping the simulation on a violation. The random
 // READY/VALID delays come from the wrapper's memory slave (axi_mem_slave.h,
 // OE_COSIM_AXI_STALL_PCT in mk/axi.mk). Simulation only.
+`include "axi/tb/openenoc_axi_ports.svh"
 module tb_axi_cosim
   import openenoc_csr_pkg::*;
 (
@@ -28,31 +29,7 @@ module tb_axi_cosim
   input logic [1:0]            s_axil_rresp,
   input logic                  s_axil_rvalid,
   input logic                  s_axil_rready,
-  input logic [31:0]           m_axi_awaddr,
-  input logic [7:0]            m_axi_awlen,
-  input logic [2:0]            m_axi_awsize,
-  input logic [1:0]            m_axi_awburst,
-  input logic                  m_axi_awvalid,
-  input logic                  m_axi_awready,
-  input logic [31:0]           m_axi_wdata,
-  input logic [3:0]            m_axi_wstrb,
-  input logic                  m_axi_wlast,
-  input logic                  m_axi_wvalid,
-  input logic                  m_axi_wready,
-  input logic [1:0]            m_axi_bresp,
-  input logic                  m_axi_bvalid,
-  input logic                  m_axi_bready,
-  input logic [31:0]           m_axi_araddr,
-  input logic [7:0]            m_axi_arlen,
-  input logic [2:0]            m_axi_arsize,
-  input logic [1:0]            m_axi_arburst,
-  input logic                  m_axi_arvalid,
-  input logic                  m_axi_arready,
-  input logic [31:0]           m_axi_rdata,
-  input logic [1:0]            m_axi_rresp,
-  input logic                  m_axi_rlast,
-  input logic                  m_axi_rvalid,
-  input logic                  m_axi_rready
+  `OPENENOC_AXI_PORTS(m_axi_, input, input)
 );
 
   // ---- protocol checkers ------------------------------------------------------------
