@@ -3,7 +3,7 @@
 # then rtl/axi/openenoc_endpoint_axi.f; outputs in build/axi/.
 #
 #   make lint-axi     verilator --lint-only -Wall: the top (BURST_MAX 256, 16,
-#                     2; 3 must be refused) and the bench shim
+#                     2; 3 must be refused) and the top with the bound checkers
 #   make check-axi    lint-axi, the checker's seeded violations, random
 #                     transfers through the memory master, then the engine
 #                     vectors, conformance programs and fuzz seeds through
@@ -23,7 +23,7 @@ AXI_SRCS  := $(call rtl_flist,endpoint/openenoc_endpoint.f) $(call rtl_flist,axi
 AXI_TB    := $(TOP)/rtl/axi/tb
 AXI_LINT   = $(VERILATOR) --lint-only -Wall -I$(TOP)/rtl
 # what is shared with mk/cosim.mk (included after this file) is named here
-AXI_WRAP   := $(TOP)/hw/cosim/oe_cosim.cpp
+AXI_WRAP   := $(TOP)/hw/cosim/oe_cosim.cpp $(TOP)/hw/cosim/axi_mem_slave.h
 AXI_HARN   := $(wildcard $(TOP)/tests/harness/*.c) $(OETP_SRC)
 AXI_CFLAGS := -O2 -g -std=c11 -D_DEFAULT_SOURCE -I$(TOP)/include -I$(TOP)/tests/harness
 AXI_VLT_ROOT = $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
@@ -38,38 +38,37 @@ lint-axi:
 	@if $(AXI_LINT) --top-module openenoc_endpoint_axi -GBURST_MAX=3 $(AXI_SRCS) >$(AXI_BUILD)/lint-bad.log 2>&1 || \
 	    ! grep -q "BURST_MAX 3 is not a power of two" $(AXI_BUILD)/lint-bad.log; then \
 	    echo "lint-axi: BURST_MAX=3 was not rejected"; cat $(AXI_BUILD)/lint-bad.log; exit 1; fi
-	@$(AXI_LINT) --top-module tb_axi_cosim $(AXI_SRCS) $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_cosim.sv
+	@$(AXI_LINT) --top-module openenoc_endpoint_axi $(AXI_SRCS) $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_cosim.sv
 	@echo "lint-axi: verilator -Wall clean"
 
-# ---- the engine library built from the AXI top -------------------------------
-# hw/cosim/oe_cosim.cpp, unchanged, over tb_axi_cosim (rtl/axi/tb/): the model
-# gets the class name the wrapper expects (--prefix), and the few internal
-# signals the wrapper reads by name are mapped to their place under the AXI
-# top (u_dut.u_ep).
+# ---- the engine library with the protocol checkers ---------------------------
+# hw/cosim/oe_cosim.cpp over the model of openenoc_endpoint_axi, as
+# build/cosim/libopenenoc_rtl.so, with tb_axi_cosim (rtl/axi/tb/) bound into
+# the top (the checkers on both links) and random READY/VALID delays of the
+# wrapper's memory slave (AXI_STALL_PCT percent of the cycles it may delay).
 AXI_COSIM_OBJ  := $(AXI_BUILD)/cosim-obj
 AXI_COSIM_LIB  := $(AXI_BUILD)/libopenenoc_rtl_axi.so
 AXI_COSIM_TB   := $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_cosim.sv
 # the checker's flat AXI port list, included from rtl/ (-I$(TOP)/rtl)
 AXI_PORTS_SVH  := $(AXI_TB)/openenoc_axi_ports.svh
-AXI_STALL      ?= 3
-AXI_COSIM_MAP   = $(foreach s,$(sort $(shell grep -o 'openenoc_endpoint__DOT__[A-Za-z0-9_]*' $(AXI_WRAP))),\
-                  -D$(s)=$(subst openenoc_endpoint__DOT__,tb_axi_cosim__DOT__u_dut__DOT__u_ep__DOT__,$(s)))
+AXI_STALL_PCT  ?= 30
 
-$(AXI_COSIM_OBJ)/Vopenenoc_endpoint__ALL.a: $(AXI_SRCS) $(AXI_COSIM_TB) $(AXI_PORTS_SVH) $(TOP)/rtl/axi/openenoc_endpoint_axi.f \
+$(AXI_COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a: $(AXI_SRCS) $(AXI_COSIM_TB) $(AXI_PORTS_SVH) $(TOP)/rtl/axi/openenoc_endpoint_axi.f \
                                               $(TOP)/rtl/endpoint/openenoc_endpoint.f $(TOP)/mk/axi.mk
 	@mkdir -p $(AXI_BUILD)
 	@rm -rf $(AXI_COSIM_OBJ)   # an interrupted build once left stale objects (a crashing model)
 	$(VERILATOR) --cc --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint --savable \
-	    -I$(TOP)/rtl --top-module tb_axi_cosim --prefix Vopenenoc_endpoint -GSTALL=$(AXI_STALL) \
+	    -I$(TOP)/rtl --top-module openenoc_endpoint_axi \
 	    -Mdir $(AXI_COSIM_OBJ) -CFLAGS "-O2 -fPIC" $(AXI_SRCS) $(AXI_COSIM_TB) \
 	    >$(AXI_BUILD)/verilate.log 2>&1 || { tail -40 $(AXI_BUILD)/verilate.log; exit 1; }
 
-$(AXI_COSIM_LIB): $(AXI_COSIM_OBJ)/Vopenenoc_endpoint__ALL.a $(AXI_WRAP) $(TOP)/include/openenoc/engine.h
+$(AXI_COSIM_LIB): $(AXI_COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a $(AXI_WRAP) $(TOP)/include/openenoc/engine.h
 	$(CXX) -O2 -fPIC -shared -Wl,-Bsymbolic -std=c++17 -I$(AXI_COSIM_OBJ) -I$(AXI_VLT_ROOT)/include \
-	    -I$(AXI_VLT_ROOT)/include/vltstd -I$(TOP)/include $(AXI_COSIM_MAP) $(AXI_WRAP) \
+	    -I$(AXI_VLT_ROOT)/include/vltstd -I$(TOP)/include -DOE_COSIM_AXI_STALL_PCT=$(AXI_STALL_PCT) \
+	    $(filter %.cpp,$(AXI_WRAP)) \
 	    $(AXI_VLT_ROOT)/include/verilated.cpp $(AXI_VLT_ROOT)/include/verilated_threads.cpp \
 	    $(AXI_VLT_ROOT)/include/verilated_save.cpp \
-	    $(AXI_COSIM_OBJ)/Vopenenoc_endpoint__ALL.a -o $@ -lpthread
+	    $(AXI_COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a -o $@ -lpthread
 
 axi-cosim: $(AXI_COSIM_LIB)
 
@@ -95,7 +94,7 @@ check-axi-checker: $(AXI_CHECKER_BIN)
 
 # ---- the memory master against a reference memory -----------------------------
 # tb_axi_mem.sv (the read and write bridges with the checker) driven by
-# tb_axi_mem.cpp through axi_mem_bridge.h; built for BURST_MAX 256 and 16.
+# tb_axi_mem.cpp through hw/cosim/axi_mem_slave.h; built for BURST_MAX 256 and 16.
 AXI_MEM_SRCS := $(addprefix $(TOP)/rtl/,csr/openenoc_csr_pkg.sv openenoc_oetp_pkg.sv \
                 endpoint/openenoc_ep_pkg.sv endpoint/openenoc_ep_mem_if.sv axi/openenoc_axi_if.sv \
                 openenoc_axis_if.sv openenoc_axis_skid.sv axi/openenoc_axi_beat_slice.sv \
@@ -104,12 +103,12 @@ AXI_MEM_SRCS := $(addprefix $(TOP)/rtl/,csr/openenoc_csr_pkg.sv openenoc_oetp_pk
 AXI_MEM_BURSTS := 256 16
 AXI_MEM_ARGS ?=
 
-$(AXI_BUILD)/mem%/tb_axi_mem: $(AXI_MEM_SRCS) $(AXI_PORTS_SVH) $(AXI_TB)/tb_axi_mem.cpp $(AXI_TB)/axi_mem_bridge.h \
+$(AXI_BUILD)/mem%/tb_axi_mem: $(AXI_MEM_SRCS) $(AXI_PORTS_SVH) $(AXI_TB)/tb_axi_mem.cpp $(TOP)/hw/cosim/axi_mem_slave.h \
                              $(TOP)/include/openenoc/engine.h $(TOP)/mk/axi.mk
 	@mkdir -p $(AXI_BUILD)
 	$(VERILATOR) --cc --exe --build -j 2 -O2 -Wno-fatal -Wno-lint -I$(TOP)/rtl --top-module tb_axi_mem \
 	    -GBURST_MAX=$* -Mdir $(AXI_BUILD)/mem$* -o tb_axi_mem \
-	    -CFLAGS "-O2 -std=c++17 -I$(TOP)/include -I$(AXI_TB) -DAXI_BURST_MAX=$*" \
+	    -CFLAGS "-O2 -std=c++17 -I$(TOP)/include -I$(TOP)/hw/cosim -DAXI_BURST_MAX=$*" \
 	    $(AXI_MEM_SRCS) $(AXI_TB)/tb_axi_mem.cpp >$(AXI_BUILD)/mem$*.log 2>&1 || \
 	    { tail -40 $(AXI_BUILD)/mem$*.log; exit 1; }
 

@@ -7,13 +7,16 @@ BENCH_TARGETS += bench-cosim
 
 # ---- the RTL engine library -------------------------------------------------
 # build/cosim/libopenenoc_rtl.so implements include/openenoc/engine.h with the
-# Verilator model of rtl/endpoint/openenoc_endpoint.sv (sources in compile
-# order in rtl/endpoint/openenoc_endpoint.f).
+# Verilator model of rtl/axi/openenoc_endpoint_axi.sv, the endpoint with its
+# AXI ports (sources in compile order: rtl/endpoint/openenoc_endpoint.f, then
+# rtl/axi/openenoc_endpoint_axi.f).
 COSIM_BUILD := $(BUILD)/cosim
 COSIM_OBJ   := $(COSIM_BUILD)/obj
 COSIM_LIB   := $(COSIM_BUILD)/libopenenoc_rtl.so
-COSIM_SRCS  := $(call rtl_flist,endpoint/openenoc_endpoint.f)
-COSIM_WRAP  := $(TOP)/hw/cosim/oe_cosim.cpp
+COSIM_FLIST := $(addprefix $(TOP)/rtl/,openenoc_oetp.f endpoint/openenoc_endpoint.f axi/openenoc_endpoint_axi.f)
+COSIM_SRCS  := $(AXI_SRCS)
+COSIM_TOPM  := openenoc_endpoint_axi
+COSIM_WRAP  := $(AXI_WRAP)
 COSIM_HDRS  := $(addprefix $(TOP)/include/openenoc/,engine.h cosim.h)
 VERILATOR   ?= verilator
 VERILATOR_ROOT_DIR := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
@@ -23,8 +26,8 @@ VERILATOR_ROOT_DIR := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 cosim: $(COSIM_LIB)
 
 lint-cosim:
-	$(VERILATOR) --lint-only -Wall -I$(TOP)/rtl --top-module openenoc_endpoint $(COSIM_SRCS)
-	@echo "lint-cosim: rtl/endpoint verilator -Wall clean"
+	$(VERILATOR) --lint-only -Wall -I$(TOP)/rtl --top-module $(COSIM_TOPM) $(COSIM_SRCS)
+	@echo "lint-cosim: rtl/endpoint and rtl/axi verilator -Wall clean"
 
 # Verilator 5.006's generated makefile appends OPT_FAST=-Os after CFLAGS, so
 # the hot model code would build at -Os: -MAKEFLAGS puts it back at -O2. The
@@ -32,20 +35,20 @@ lint-cosim:
 # alternating bench-cosim runs gave 3-15 % more than g++ 12 (-O3 was slower).
 COSIM_MODEL_CXX ?= $(or $(shell command -v clang++-14 2>/dev/null),$(CXX))
 COSIM_VFLAGS := --cc --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint --savable \
-    -I$(TOP)/rtl --top-module openenoc_endpoint -CFLAGS "-O2 -fPIC" -MAKEFLAGS OPT_FAST=-O2 \
+    -I$(TOP)/rtl --top-module $(COSIM_TOPM) -CFLAGS "-O2 -fPIC" -MAKEFLAGS OPT_FAST=-O2 \
     -MAKEFLAGS CXX=$(COSIM_MODEL_CXX)
 COSIM_VLT_RT := $(addprefix $(VERILATOR_ROOT_DIR)/include/,verilated.cpp verilated_threads.cpp verilated_save.cpp)
 COSIM_CXX    := $(CXX) -O2 -fPIC -shared -Wl,-Bsymbolic -std=c++17 -I$(VERILATOR_ROOT_DIR)/include \
     -I$(VERILATOR_ROOT_DIR)/include/vltstd -I$(TOP)/include
 
-$(COSIM_OBJ)/Vopenenoc_endpoint__ALL.a: $(COSIM_SRCS) $(TOP)/rtl/endpoint/openenoc_endpoint.f $(TOP)/mk/cosim.mk
+$(COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(TOP)/mk/cosim.mk
 	@mkdir -p $(COSIM_BUILD)
 	$(VERILATOR) $(COSIM_VFLAGS) -Mdir $(COSIM_OBJ) $(COSIM_SRCS) >$(COSIM_BUILD)/verilate.log 2>&1 || \
 	    { tail -40 $(COSIM_BUILD)/verilate.log; exit 1; }
 	@touch $@   # Verilator leaves an up-to-date archive untouched
 
-$(COSIM_LIB): $(COSIM_OBJ)/Vopenenoc_endpoint__ALL.a $(COSIM_WRAP) $(COSIM_HDRS)
-	$(COSIM_CXX) -I$(COSIM_OBJ) $(COSIM_WRAP) $(COSIM_VLT_RT) $(COSIM_OBJ)/Vopenenoc_endpoint__ALL.a \
+$(COSIM_LIB): $(COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a $(COSIM_WRAP) $(COSIM_HDRS)
+	$(COSIM_CXX) -I$(COSIM_OBJ) $(filter %.cpp,$(COSIM_WRAP)) $(COSIM_VLT_RT) $(COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a \
 	    -o $@ -lpthread
 
 # ---- the traced variant (waveforms) -------------------------------------------
@@ -58,15 +61,15 @@ COSIM_TLIB := $(COSIM_BUILD)/libopenenoc_rtl_trace.so
 .PHONY: cosim-trace
 cosim-trace: $(COSIM_TLIB)
 
-$(COSIM_TOBJ)/Vopenenoc_endpoint__ALL.a: $(COSIM_SRCS) $(TOP)/rtl/endpoint/openenoc_endpoint.f $(TOP)/mk/cosim.mk
+$(COSIM_TOBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(TOP)/mk/cosim.mk
 	@mkdir -p $(COSIM_BUILD)
 	$(VERILATOR) $(COSIM_VFLAGS) --trace-fst --trace-structs --timescale-override 1ns/1ns -Mdir $(COSIM_TOBJ) $(COSIM_SRCS) \
 	    >$(COSIM_BUILD)/verilate-trace.log 2>&1 || { tail -40 $(COSIM_BUILD)/verilate-trace.log; exit 1; }
 	@touch $@
 
-$(COSIM_TLIB): $(COSIM_TOBJ)/Vopenenoc_endpoint__ALL.a $(COSIM_WRAP) $(COSIM_HDRS)
-	$(COSIM_CXX) -DOE_COSIM_TRACE -I$(COSIM_TOBJ) $(COSIM_WRAP) $(COSIM_VLT_RT) \
-	    $(VERILATOR_ROOT_DIR)/include/verilated_fst_c.cpp $(COSIM_TOBJ)/Vopenenoc_endpoint__ALL.a \
+$(COSIM_TLIB): $(COSIM_TOBJ)/Vopenenoc_endpoint_axi__ALL.a $(COSIM_WRAP) $(COSIM_HDRS)
+	$(COSIM_CXX) -DOE_COSIM_TRACE -I$(COSIM_TOBJ) $(filter %.cpp,$(COSIM_WRAP)) $(COSIM_VLT_RT) \
+	    $(VERILATOR_ROOT_DIR)/include/verilated_fst_c.cpp $(COSIM_TOBJ)/Vopenenoc_endpoint_axi__ALL.a \
 	    -o $@ -lpthread -lz
 
 # check-cosim-trace: an FST from a co-simulated block and from QEMU's

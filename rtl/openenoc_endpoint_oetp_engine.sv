@@ -35,7 +35,10 @@ module openenoc_endpoint_oetp_engine
   openenoc_dma_transfer_if.executor  initiator_if,
   openenoc_dma_transfer_if.requester responder_if,
   // endpoint cycles until the initiator's response timer expires, 0 = none
-  output logic [32:0]                timer_wake
+  output logic [32:0]                timer_wake,
+  // a handshake or result between the controllers this cycle (the
+  // co-simulation's idle output; unused in hardware)
+  output logic                       activity
 );
   // Peer DMA fragment ceiling: header, DMA_WRITE_REQ metadata and EndOfData
   // take 32 bytes, Data is whole words.
@@ -226,6 +229,17 @@ module openenoc_endpoint_oetp_engine
     .ctx, .ini_done(rx_ini_done), .ini_result(rx_ini_result), .ini_busy(rx_ini_busy), .ini_ending(rx_ini_ending),
     .ini_len(rx_ini_len)
   );
+
+  // a co-simulation output: synthesis ties it low and keeps no logic for it
+`ifndef SYNTHESIS
+  assign activity = (eth_in.tvalid && eth_in.tready) || (eth_out.tvalid && eth_out.tready) ||
+                    (local_in.tvalid && local_in.tready) || (local_out.tvalid && local_out.tready) ||
+                    ini_lk_rsp || rx_lk_rsp || admit_valid || rsp_accepted || ini_done ||
+                    rsp_done || rx_ini_done || (rxs_valid && responder_if.rx_status_ready) ||
+                    (claim_valid && responder_if.non_oetp_rx_claim_ready);
+`else
+  assign activity = 1'b0;
+`endif
 
   openenoc_oetp_tx u_tx (
     .clk, .rst, .local_tx_en,

@@ -6,7 +6,8 @@
 #
 # 1. BIN (bench/cosim_bench.c) runs a 4 KiB co-simulated block with --trace:
 #    the FST (read back with fst2vcd, Debian's gtkwave package) must declare
-#    the top ports and the peer DMA engine's scope, and tx_tvalid must rise.
+#    the AXI top's ports and the peer DMA engine's scope, and
+#    m_axis_eth_tvalid (the transmit stream) must rise.
 # 2. With --qemu: QEMU realizes an openenoc device with rtl-trace and a
 #    cycle window (rtl-trace-start/rtl-trace-cycles); the file must hold the
 #    signals and only times inside the window. The plain library must be
@@ -41,7 +42,7 @@ vcd_id() { awk -v n="$2" '$1 == "$var" && $5 == n { print $4; exit }' "$1"; }
 # has_vars VCD: the top ports and the peer DMA scope are declared
 has_vars() {
     local v
-    for v in clk tx_tvalid mem_req_valid csr_rd_ack; do
+    for v in clk m_axis_eth_tvalid m_axi_arvalid s_axil_rvalid; do
         [ -n "$(vcd_id "$1" "$v")" ] || { echo "    no variable $v" >&2; return 1; }
     done
     grep -q '^\$scope module u_peer_dma ' "$1" || { echo "    no scope u_peer_dma" >&2; return 1; }
@@ -50,11 +51,11 @@ has_vars() {
 # 1. the library under the benchmark's block
 if "$bench" --lib "$lib" --bytes 4096 --rmem 2 --trace "$work/block.fst" >"$work/bench.log" 2>&1 &&
    fst2vcd "$work/block.fst" >"$work/block.vcd" 2>/dev/null && has_vars "$work/block.vcd"; then
-    id=$(vcd_id "$work/block.vcd" tx_tvalid)
+    id=$(vcd_id "$work/block.vcd" m_axis_eth_tvalid)
     if grep -qxF "1$id" "$work/block.vcd"; then
-        ok "block: FST names the signals and tx_tvalid rises"
+        ok "block: FST names the signals and m_axis_eth_tvalid rises"
     else
-        nok "block: tx_tvalid never rises in the FST"
+        nok "block: m_axis_eth_tvalid never rises in the FST"
     fi
 else
     nok "block: no readable FST with the signals"; sed 's/^/    /' "$work/bench.log"

@@ -1,20 +1,24 @@
 /*
  * The RTL engine: include/openenoc/engine.h implemented by the Verilator
- * model of rtl/endpoint/openenoc_endpoint.sv.
+ * model of rtl/axi/openenoc_endpoint_axi.sv, the endpoint with its standard
+ * ports (AXI4-Lite CSR slave, AXI4 memory master, AXI-Stream Ethernet, IRQ).
  *
  * Time: the model's clock is the simulation vehicle; endpoint time is what
  * the host says. Every host call runs the model to quiescence with
  * time_step = 0 (pipeline latency is hidden, as the C engine does its work
  * in zero time), and oe_engine_advance(T) gives one edge with time_step =
  * T - now, so response timers count host cycles exactly and idle time costs
- * nothing. Quiescence: the whole model state (the Verilator root object) is
- * unchanged across a clock edge while the wrapper has nothing to feed.
+ * nothing. Quiescence: the model's idle output (nothing moved inside for a
+ * few cycles, no memory transfer in flight) after a cycle in which nothing
+ * moved on a port.
  *
- * The wrapper serves the model's ports: the CSR bus (RMEM window accesses
- * pend until the model answers), the Ethernet streams (rx_frame feeds the
- * receive stream, transmitted frames go to tx_frame at their TLAST
- * handshake), the memory master (host mem_read/mem_write split at 4 KiB)
- * and the interrupt output.
+ * The wrapper serves the model's ports: an AXI4-Lite master for the CSR
+ * aperture (one transaction per access; RMEM window accesses pend until the
+ * model answers), the AXI-Stream Ethernet ports (rx_frame feeds the receive
+ * stream, transmitted frames go to tx_frame at their TLAST handshake), an
+ * AXI4 slave for the memory master (AxiMemSlave, axi_mem_slave.h: host
+ * mem_read/mem_write per burst, their status as RRESP/BRESP) and the
+ * interrupt output.
  *
  * Built with -DOE_COSIM_TRACE against a --trace-fst model (make cosim-trace)
  * it can also write an FST waveform (oe_cosim_trace, include/openenoc/cosim.h).
@@ -27,8 +31,9 @@
 #include <memory>
 #include <vector>
 
-#include "Vopenenoc_endpoint.h"
-#include "Vopenenoc_endpoint___024root.h"
+#include "Vopenenoc_endpoint_axi.h"
+#include "Vopenenoc_endpoint_axi___024root.h"
+#include "axi_mem_slave.h"
 #include "verilated.h"
 #include "verilated_save.h"
 #ifdef OE_COSIM_TRACE
@@ -38,6 +43,8 @@
 
 #include "openenoc/cosim.h"
 #include "openenoc/engine.h"
+#include "openenoc/engine_config.h"
+#include "openenoc/regs.h"
 
 namespace {
 
@@ -47,21 +54,16 @@ namespace {
  * QEMU's main loop (and the register reads queued behind it) to keep going. */
 const uint64_t kSliceCycles = 2000;
 
-/* Bytes of the model state compared every quiet cycle before the whole
- * state is (see settle). */
-const size_t kHeadBytes = 4096;
+/* Random READY/VALID delays of the memory slave, in percent: 0 here; the
+ * AXI check's library (mk/axi.mk) builds with a non-zero value. */
+#ifndef OE_COSIM_AXI_STALL_PCT
+#define OE_COSIM_AXI_STALL_PCT 0
+#endif
 
-struct MemXfer {
-    bool active = false;
-    bool write = false;
-    uint32_t addr = 0;
-    uint32_t len = 0;
-    std::vector<uint8_t> data;           // read: bytes read; write: bytes taken
-    std::vector<uint8_t> resp;           // read: response per beat
-    size_t beat = 0;                     // read: next beat to present
-    bool b_pending = false;              // write: response ready
-    uint8_t b_resp = 0;
-    uint32_t b_bytes = 0;
+/* The AXI4-Lite master's transaction in flight: each channel's VALID is
+ * held until its handshake. */
+struct LiteXfer {
+    bool aw = false, w = false, ar = false;
 };
 
 }  // namespace
@@ -70,19 +72,24 @@ struct OeEngine {
     OeHostOps ops;
     void *opaque;
     std::unique_ptr<VerilatedContext> ctx;
-    std::unique_ptr<Vopenenoc_endpoint> m;
+    std::unique_ptr<Vopenenoc_endpoint_axi> m;
     uint64_t reset_mac;
     uint32_t max_frame;
+    uint32_t frag_ceiling;
     uint64_t now = 0;
     uint64_t armed = OE_TIMER_NONE;
     bool again = false;                    // the last call ran out of its slice
     bool irq_level = false;
+    bool tx_open = true;                   // the host's tx_ready, asked at
+                                           // each call and after each frame
     unsigned irq_msgs = 0;
 
     std::deque<std::vector<uint8_t>> rxq;  // frames to feed
+    std::vector<uint8_t> snap;             // the model at the idle hint (fixed-point check)
     size_t rx_pos = 0;                     // bytes of rxq.front() fed
     std::vector<uint8_t> txf;              // frame being transmitted
-    MemXfer mem;
+    std::unique_ptr<AxiMemSlave> mem;
+    LiteXfer lite;
 
     // CSR access in flight
     bool csr_busy = false;
@@ -93,7 +100,6 @@ struct OeEngine {
     unsigned csr_size = 4;
     uint32_t csr_value = 0;
 
-    std::vector<uint8_t> snap;
     uint64_t cycles = 0;                   // model clock cycles run
 #ifdef OE_COSIM_TRACE
     std::unique_ptr<VerilatedFstC> fst;    // open while a trace window is due
@@ -185,62 +191,9 @@ uint32_t lane_mask(unsigned size)
     return size == 4 ? 0xFFFFFFFFu : (1u << (8 * size)) - 1;
 }
 
-Vopenenoc_endpoint___024root *root(OeEngine *e)
+Vopenenoc_endpoint_axi___024root *root(OeEngine *e)
 {
     return e->m->rootp;
-}
-
-/* Memory transfer: read everything now (4 KiB pieces, stop at the first
- * failure); beats overlapping a failed piece carry its response. */
-void mem_start_read(OeEngine *e)
-{
-    MemXfer &x = e->mem;
-    uint32_t beats = (x.len + 3) / 4;
-    x.data.assign(beats * 4, 0);
-    x.resp.assign(beats, 0);
-    uint32_t done = 0;
-    uint8_t fail = 0;
-    while (done < x.len) {
-        uint32_t a = x.addr + done;
-        uint32_t room = 4096 - (a & 0xFFF);
-        uint32_t n = x.len - done < room ? x.len - done : room;
-        OeMemStatus st = e->ops.mem_read(e->opaque, a, x.data.data() + done, n);
-        if (st != OE_MEM_OK) {
-            fail = st == OE_MEM_DECERR ? 3 : 2;
-            break;
-        }
-        done += n;
-    }
-    if (fail) {
-        for (uint32_t b = done / 4; b < beats; b++) {
-            x.resp[b] = fail;
-        }
-    }
-    x.beat = 0;
-}
-
-void mem_finish_write(OeEngine *e)
-{
-    MemXfer &x = e->mem;
-    /* every byte the model sent: a write beyond its request or across
-     * 2^32 reaches the host, whose checks report it */
-    uint32_t len = (uint32_t)x.data.size();
-    uint32_t done = 0;
-    uint8_t fail = 0;
-    while (done < len) {
-        uint32_t a = x.addr + done;
-        uint32_t room = 4096 - (a & 0xFFF);
-        uint32_t n = len - done < room ? len - done : room;
-        OeMemStatus st = e->ops.mem_write(e->opaque, a, x.data.data() + done, n);
-        if (st != OE_MEM_OK) {
-            fail = st == OE_MEM_DECERR ? 3 : 2;
-            break;
-        }
-        done += n;
-    }
-    x.b_pending = true;
-    x.b_resp = fail;
-    x.b_bytes = done;
 }
 
 #ifdef OE_COSIM_TRACE
@@ -281,14 +234,21 @@ void trace_dump(OeEngine *e, unsigned half)
 void trace_dump(OeEngine *, unsigned) {}
 #endif
 
+/* The host's transmit path changes only by the frames handed to it or
+ * between calls: asked then, not every cycle. */
+void ask_tx_ready(OeEngine *e)
+{
+    e->tx_open = !e->ops.tx_ready || e->ops.tx_ready(e->opaque);
+}
+
 /* Drive the model's inputs for the coming cycle. */
 void drive(OeEngine *e, uint32_t step)
 {
-    Vopenenoc_endpoint *m = e->m.get();
+    Vopenenoc_endpoint_axi *m = e->m.get();
     m->time_step = step;
     m->max_frame_size = e->max_frame;
-    m->local_tx_en = !e->ops.tx_ready || e->ops.tx_ready(e->opaque);
-    m->tx_tready = 1;
+    m->local_tx_en = e->tx_open;
+    m->m_axis_eth_tready = 1;
 
     if (!e->rxq.empty()) {
         const std::vector<uint8_t> &f = e->rxq.front();
@@ -298,69 +258,53 @@ void drive(OeEngine *e, uint32_t step)
         for (unsigned k = 0; k < n; k++) {
             w |= (uint32_t)f[e->rx_pos + k] << (8 * k);
         }
-        m->rx_tvalid = 1;
-        m->rx_tdata = w;
-        m->rx_tkeep = (1u << n) - 1;
-        m->rx_tlast = left <= 4;
+        m->s_axis_eth_tvalid = 1;
+        m->s_axis_eth_tdata = w;
+        m->s_axis_eth_tkeep = (1u << n) - 1;
+        m->s_axis_eth_tlast = left <= 4;
     } else {
-        m->rx_tvalid = 0;
+        m->s_axis_eth_tvalid = 0;
     }
 
-    MemXfer &x = e->mem;
-    m->mem_req_ready = !x.active;
-    m->mem_w_ready = x.active && x.write && !x.b_pending;
-    m->mem_b_valid = x.active && x.write && x.b_pending;
-    m->mem_b_resp = x.b_resp;
-    m->mem_b_bytes = x.b_bytes;
-    if (x.active && !x.write && x.beat < x.resp.size()) {
-        size_t b = x.beat;
-        uint32_t w;
-        memcpy(&w, x.data.data() + 4 * b, 4);
-        unsigned n = b + 1 == x.resp.size() ? x.len - 4 * (unsigned)b : 4;
-        m->mem_r_valid = 1;
-        m->mem_r_data = w;
-        m->mem_r_keep = (1u << n) - 1;
-        m->mem_r_last = b + 1 == x.resp.size();
-        m->mem_r_resp = x.resp[b];
-    } else {
-        m->mem_r_valid = 0;
-    }
+    m->s_axil_awvalid = e->lite.aw;
+    m->s_axil_wvalid = e->lite.w;
+    m->s_axil_arvalid = e->lite.ar;
+    m->s_axil_bready = 1;
+    m->s_axil_rready = 1;
+    e->mem->drive(m);
 }
 
 /* One clock cycle: inputs, handshakes seen before the edge, the edge.
  * Returns whether anything moved on a port. */
 bool cycle(OeEngine *e, uint32_t step)
 {
-    Vopenenoc_endpoint *m = e->m.get();
+    Vopenenoc_endpoint_axi *m = e->m.get();
     drive(e, step);
     m->clk = 0;
     m->eval();
     trace_dump(e, 0);
 
-    bool rx_fire = m->rx_tvalid && m->rx_tready;
-    bool tx_fire = m->tx_tvalid && m->tx_tready;
-    uint32_t tx_data = m->tx_tdata;
-    unsigned tx_keep = m->tx_tkeep;
-    bool tx_last = m->tx_tlast;
-    bool req_fire = m->mem_req_valid && m->mem_req_ready;
-    bool req_write = m->mem_req_write;
-    uint32_t req_addr = m->mem_req_addr;
-    uint32_t req_len = m->mem_req_len;
-    bool w_fire = m->mem_w_valid && m->mem_w_ready;
-    uint32_t w_data = m->mem_w_data;
-    unsigned w_keep = m->mem_w_keep;
-    bool w_last = m->mem_w_last;
-    bool r_fire = m->mem_r_valid && m->mem_r_ready;
-    bool b_fire = m->mem_b_valid && m->mem_b_ready;
-    bool rd_ack = m->csr_rd_ack, wr_ack = m->csr_wr_ack;
-    uint32_t rd_data = m->csr_rd_data;
+    bool rx_fire = m->s_axis_eth_tvalid && m->s_axis_eth_tready;
+    bool tx_fire = m->m_axis_eth_tvalid && m->m_axis_eth_tready;
+    uint32_t tx_data = m->m_axis_eth_tdata;
+    unsigned tx_keep = m->m_axis_eth_tkeep;
+    bool tx_last = m->m_axis_eth_tlast;
+    bool aw_fire = m->s_axil_awvalid && m->s_axil_awready;
+    bool w_fire = m->s_axil_wvalid && m->s_axil_wready;
+    bool ar_fire = m->s_axil_arvalid && m->s_axil_arready;
+    bool b_fire = m->s_axil_bvalid && m->s_axil_bready;
+    bool r_fire = m->s_axil_rvalid && m->s_axil_rready;
+    uint32_t rd_data = m->s_axil_rdata;
     bool msg = m->irq_msg;
+    bool mem_moved = e->mem->tick(m);   // host memory calls happen here
+    /* a burst asked for or in flight keeps the run going, however long the
+     * slave delays its handshakes */
+    bool mem_busy = m->m_axi_arvalid || m->m_axi_awvalid || !e->mem->idle();
 
     m->clk = 1;
     m->eval();
     trace_dump(e, 1);
     e->cycles++;
-    m->csr_req = 0;
 
     if (rx_fire) {
         e->rx_pos += 4;
@@ -379,39 +323,14 @@ bool cycle(OeEngine *e, uint32_t step)
             /* every frame, whatever its length: the host checks them */
             e->ops.tx_frame(e->opaque, e->txf.data(), e->txf.size());
             e->txf.clear();
+            ask_tx_ready(e);
         }
     }
-    MemXfer &x = e->mem;
-    if (req_fire) {
-        x = MemXfer();
-        x.active = true;
-        x.write = req_write;
-        x.addr = req_addr;
-        x.len = req_len;
-        if (!x.write) {
-            mem_start_read(e);
-        }
-    }
-    if (w_fire) {
-        for (unsigned k = 0; k < 4; k++) {
-            if (w_keep & (1u << k)) {
-                x.data.push_back((uint8_t)(w_data >> (8 * k)));
-            }
-        }
-        if (w_last) {
-            mem_finish_write(e);
-        }
-    }
-    if (r_fire) {
-        x.beat++;
-        if (x.beat >= x.resp.size()) {
-            x.active = false;
-        }
-    }
-    if (b_fire) {
-        x.active = false;
-    }
-    if (e->csr_busy && (rd_ack || wr_ack)) {
+    e->lite.aw = e->lite.aw && !aw_fire;
+    e->lite.w = e->lite.w && !w_fire;
+    e->lite.ar = e->lite.ar && !ar_fire;
+    /* the aperture answers OKAY only: a response ends the access */
+    if (e->csr_busy && (b_fire || r_fire)) {
         uint32_t shift = 8 * (e->csr_offset & 3);
         e->csr_value = e->csr_is_read ? (rd_data >> shift) & lane_mask(e->csr_size) : 0;
         e->csr_busy = false;
@@ -420,68 +339,47 @@ bool cycle(OeEngine *e, uint32_t step)
     if (msg) {
         e->irq_msgs++;
     }
-    return rx_fire || tx_fire || req_fire || w_fire || r_fire || b_fire || rd_ack || wr_ack;
+    return rx_fire || tx_fire || aw_fire || w_fire || ar_fire || b_fire || r_fire || mem_moved ||
+           mem_busy;
 }
 
-/* Run with time frozen until the model stops changing (the model and what
- * the wrapper presents to it are at a fixed point: this also ends a stall,
- * which the caller's checks then see). A CSR access in flight ends the run
- * as soon as it is acknowledged: a register read must not wait for a DMA
- * block streaming meanwhile, which goes on from the host's next call. */
+/* Run with time frozen until the model is idle after a cycle in which
+ * nothing moved on a port (the model and what the wrapper presents to it
+ * are at a fixed point: this also ends a stall, which the caller's checks
+ * then see). A CSR access in flight ends the run as soon as it is answered:
+ * a register read must not wait for a DMA block streaming meanwhile, which
+ * goes on from the host's next call. */
 void settle(OeEngine *e)
 {
-    auto *r = root(e);
-    size_t sz = sizeof(*r);
-    size_t head = sz < kHeadBytes ? sz : kHeadBytes;
     bool csr_wait = e->csr_busy;
 
-    /* The state compare runs only after a cycle in which nothing moved on
-     * the ports (while data streams, something moves every cycle). It has
-     * two steps: the first kHeadBytes of the model (Verilator lays out the
-     * scalar registers first and the large memories last) each quiet cycle,
-     * and, once those held still for a cycle, the whole model over the next
-     * cycle. The call ends only on the whole-model compare: the model is at
-     * a fixed point (its inputs stay as they are while no port moves). */
-    bool quiet = true;
-    bool head_still = false;   // the head did not change over the last cycle
-    e->snap.resize(sz);
+    ask_tx_ready(e);
     e->again = false;
     for (uint64_t n = 0; n < kSliceCycles; n++) {
-        bool full = quiet && head_still;
-        if (quiet) {
-            memcpy(e->snap.data(), (const void *)r, full ? sz : head);
-        }
         bool moved = cycle(e, 0);
         if (csr_wait && e->csr_done) {
             /* the model may still be busy: the host calls again at once
-             * (a call that finds it quiet ends after two edges) */
+             * (a call that finds it idle ends after one edge) */
             e->again = true;
             return;
         }
-        if (quiet && !moved && !memcmp(e->snap.data(), (const void *)r, head)) {
-            if (full && !memcmp(e->snap.data() + head, (const char *)r + head, sz - head)) {
+        if (!moved && e->m->idle) {
+            /* idle is the model's hint (nothing moved inside for a few
+             * cycles); a controller can step for longer without a
+             * handshake, so the call ends only at a fixed point: one more
+             * cycle with nothing moving leaves the whole model unchanged */
+            auto *r = root(e);
+            const auto *bytes = reinterpret_cast<const uint8_t *>(r);
+            e->snap.assign(bytes, bytes + sizeof(*r));
+            moved = cycle(e, 0);
+            n++;
+            if (csr_wait && e->csr_done) {
+                e->again = true;
                 return;
             }
-            head_still = true;
-        } else {
-            head_still = false;
-        }
-        quiet = !moved;
-        if (n == kSliceCycles - 1 && getenv("OE_COSIM_DEBUG")) {
-            fprintf(stderr, "cosim: no quiescence: is=%u rsp=%u rspwr=%u snk=%u src=%u mem=%u/%u "
-                    "rx=%u tx=%u ini=%u oresp=%u rxq=%zu memact=%d\n",
-                    r->openenoc_endpoint__DOT__u_peer_dma__DOT__is_q,
-                    r->openenoc_endpoint__DOT__u_responder__DOT__state_q,
-                    r->openenoc_endpoint__DOT__u_rsp_wr__DOT__state_q,
-                    r->openenoc_endpoint__DOT__u_snk__DOT__state_q,
-                    r->openenoc_endpoint__DOT__u_src__DOT__state_q,
-                    r->openenoc_endpoint__DOT__u_mem__DOT__state_q,
-                    r->openenoc_endpoint__DOT__u_mem__DOT__own_q,
-                    r->openenoc_endpoint__DOT__u_oetp__DOT__u_rx__DOT__state_q,
-                    r->openenoc_endpoint__DOT__u_oetp__DOT__u_tx__DOT__state_q,
-                    r->openenoc_endpoint__DOT__u_oetp__DOT__u_initiator__DOT__state_q,
-                    r->openenoc_endpoint__DOT__u_oetp__DOT__u_responder__DOT__state_q,
-                    e->rxq.size(), (int)e->mem.active);
+            if (!moved && !memcmp(e->snap.data(), bytes, sizeof(*r))) {
+                return;
+            }
         }
     }
     e->again = true;   /* not done: the host calls again at once */
@@ -534,20 +432,23 @@ void leave(OeEngine *e)
 void csr_issue(OeEngine *e, uint32_t offset, unsigned size, bool is_read,
                uint32_t value)
 {
-    Vopenenoc_endpoint *m = e->m.get();
+    Vopenenoc_endpoint_axi *m = e->m.get();
     uint32_t shift = 8 * (offset & 3);
-    uint32_t lanes = lane_mask(size) << shift;
+    uint32_t strb = ((1u << size) - 1) << (offset & 3);
 
     e->csr_busy = true;
     e->csr_done = false;
     e->csr_is_read = is_read;
     e->csr_offset = offset;
     e->csr_size = size;
-    m->csr_req = 1;
-    m->csr_req_is_wr = !is_read;
-    m->csr_addr = offset & ~3u;
-    m->csr_wr_data = value << shift;
-    m->csr_wr_biten = lanes;
+    e->lite.aw = e->lite.w = !is_read;
+    e->lite.ar = is_read;
+    m->s_axil_awaddr = offset;
+    m->s_axil_araddr = offset;
+    m->s_axil_awprot = 0;
+    m->s_axil_arprot = 0;
+    m->s_axil_wdata = value << shift;
+    m->s_axil_wstrb = is_read ? 0 : strb;
 }
 
 OeCsrStatus csr_access(OeEngine *e, uint32_t offset, unsigned size,
@@ -575,17 +476,24 @@ OeCsrStatus csr_access(OeEngine *e, uint32_t offset, unsigned size,
     return OE_CSR_PENDING;
 }
 
-void hard_reset(OeEngine *e)
+/* Nothing in flight on the wrapper's side of the ports. */
+void ports_reset(OeEngine *e)
 {
-    Vopenenoc_endpoint *m = e->m.get();
     e->rxq.clear();
     e->rx_pos = 0;
     e->txf.clear();
-    e->mem = MemXfer();
+    e->mem.reset(new AxiMemSlave(e->ops.mem_read, e->ops.mem_write, e->opaque,
+                                 OE_COSIM_AXI_STALL_PCT));
+    e->lite = LiteXfer();
     e->csr_busy = false;
     e->csr_done = false;
+}
+
+void hard_reset(OeEngine *e)
+{
+    Vopenenoc_endpoint_axi *m = e->m.get();
+    ports_reset(e);
     m->rst = 1;
-    m->csr_req = 0;
     for (int i = 0; i < 4; i++) {
         cycle(e, 0);
     }
@@ -596,14 +504,14 @@ void hard_reset(OeEngine *e)
      * reset values: the host's MAC property (the FPGA itself resets the MAC
      * to 0) and, for a frame ceiling other than the RDL's, the fragment size
      * ceiling 4*floor((max - 32)/4). */
-    if (e->max_frame != 8192) {
-        csr_issue(e, 0x83C, 4, false, (e->max_frame - 32) & ~3u);
+    if (e->frag_ceiling != OE_CONFIG_DMA_MAX_FRAGMENT_SIZE_RESET) {
+        csr_issue(e, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE, 4, false, e->frag_ceiling);
         settle(e);
     }
     if (e->reset_mac) {
-        csr_issue(e, 0x820, 4, false, (uint32_t)e->reset_mac);
+        csr_issue(e, OE_CONFIG_MAC_ADDRESS, 4, false, (uint32_t)e->reset_mac);
         settle(e);
-        csr_issue(e, 0x824, 4, false, (uint32_t)(e->reset_mac >> 32));
+        csr_issue(e, OE_CONFIG_MAC_ADDRESS_HI, 4, false, (uint32_t)(e->reset_mac >> 32));
         settle(e);
         e->csr_done = false;
     }
@@ -617,29 +525,25 @@ extern "C" {
 OeEngine *oe_engine_new(const OeHostOps *ops, void *opaque,
                         const OeEngineConfig *cfg, const char **err)
 {
-    if (!ops || !ops->mem_read || !ops->mem_write || !ops->tx_frame) {
+    OeEngineSettings set;
+    const char *bad = oe_engine_config_resolve(ops, cfg, &set);
+    if (bad) {
         if (err) {
-            *err = "host ops mem_read, mem_write and tx_frame are required";
-        }
-        return nullptr;
-    }
-    uint32_t max = cfg && cfg->max_raw_frame_size ? cfg->max_raw_frame_size : 8192;
-    if (max < 36 || max > 8192) {
-        if (err) {
-            *err = "max_raw_frame_size must be 36..8192";
+            *err = bad;
         }
         return nullptr;
     }
     OeEngine *e = new OeEngine();
     e->ops = *ops;
     e->opaque = opaque;
-    e->reset_mac = cfg ? cfg->reset_mac & 0xFFFFFFFFFFFFull : 0;
-    e->max_frame = max;
+    e->reset_mac = set.reset_mac;
+    e->max_frame = set.max_frame;
+    e->frag_ceiling = set.frag_ceiling;
     e->ctx.reset(new VerilatedContext());
 #ifdef OE_COSIM_TRACE
     e->ctx->traceEverOn(true);
 #endif
-    e->m.reset(new Vopenenoc_endpoint(e->ctx.get(), "openenoc_endpoint"));
+    e->m.reset(new Vopenenoc_endpoint_axi(e->ctx.get(), "openenoc_endpoint_axi"));
     hard_reset(e);
     return e;
 }
@@ -701,6 +605,7 @@ bool oe_engine_can_receive(const OeEngine *e)
 
 void oe_engine_advance(OeEngine *e, uint64_t now)
 {
+    ask_tx_ready(e);
     while (now > e->now) {
         uint64_t d = now - e->now;
         uint32_t step = d > 0xFFFFFFFFull ? 0xFFFFFFFFu : (uint32_t)d;
@@ -769,20 +674,20 @@ int oe_engine_load(OeEngine *e, const uint8_t *buf, size_t len)
     now = get64(buf + 32);
     irq = get64(buf + 40);
     mlen = get64(buf + 48);
-    if (version != kStateVersion || max < 36 || max > 8192 || mac >> 48 || irq > 1 ||
-        mlen != len - head - 8) {
+    OeEngineConfig cfg = { (uint32_t)max, mac };
+    OeEngineSettings set;
+    if (version != kStateVersion || !max || max >> 32 || mac >> 48 || irq > 1 ||
+        mlen != len - head - 8 || oe_engine_config_resolve(&e->ops, &cfg, &set)) {
         hard_reset(e);
         return -1;
     }
-    e->max_frame = (uint32_t)max;
-    e->reset_mac = mac;
+    e->max_frame = set.max_frame;
+    e->frag_ceiling = set.frag_ceiling;
+    e->reset_mac = set.reset_mac;
     e->now = now;
     e->irq_level = irq;
-    e->rxq.clear();
-    e->rx_pos = 0;
-    e->txf.clear();
-    e->mem = MemXfer();
-    e->csr_busy = e->csr_pending = e->csr_done = false;
+    ports_reset(e);
+    e->csr_pending = false;
     {
         BlobReader r(buf + head, (size_t)mlen);
         Verilated::threadContextp(e->ctx.get());
@@ -834,7 +739,7 @@ uint64_t oe_cosim_cycles(const OeEngine *e)
 
 void oe_engine_test_set_request_id(OeEngine *e, uint32_t next_id)
 {
-    root(e)->openenoc_endpoint__DOT__u_oetp__DOT__u_initiator__DOT__rid_q = next_id;
+    root(e)->openenoc_endpoint_axi__DOT__u_ep__DOT__u_oetp__DOT__u_initiator__DOT__rid_q = next_id;
 }
 
 }  // extern "C"

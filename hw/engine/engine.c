@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "engine_internal.h"
+#include "openenoc/engine_config.h"
 
 static void engine_enter(OeEngine *e)
 {
@@ -154,18 +155,12 @@ static void engine_hard_reset(OeEngine *e)
 OeEngine *oe_engine_new(const OeHostOps *ops, void *opaque,
                         const OeEngineConfig *cfg, const char **err)
 {
-    uint32_t max_frame = cfg && cfg->max_raw_frame_size ?
-                         cfg->max_raw_frame_size : OETP_FRAME_MAX;
+    OeEngineSettings set;
+    const char *bad = oe_engine_config_resolve(ops, cfg, &set);
 
-    if (!ops || !ops->mem_read || !ops->mem_write || !ops->tx_frame) {
+    if (bad) {
         if (err) {
-            *err = "host ops mem_read, mem_write and tx_frame are required";
-        }
-        return NULL;
-    }
-    if (max_frame < 36 || max_frame > OETP_FRAME_MAX) {
-        if (err) {
-            *err = "max_raw_frame_size must be 36..8192";
+            *err = bad;
         }
         return NULL;
     }
@@ -178,9 +173,9 @@ OeEngine *oe_engine_new(const OeHostOps *ops, void *opaque,
     }
     e->ops = *ops;
     e->opaque = opaque;
-    e->max_frame = max_frame;
-    e->frag_ceiling = 4 * ((max_frame - OETP_DMA_OVERHEAD) / 4);
-    e->reset_mac = cfg ? cfg->reset_mac & 0xFFFFFFFFFFFFull : 0;
+    e->max_frame = set.max_frame;
+    e->frag_ceiling = set.frag_ceiling;
+    e->reset_mac = set.reset_mac;
     e->armed = OE_TIMER_NONE;
     engine_hard_reset(e);
     return e;

@@ -18,7 +18,10 @@ module openenoc_axi_mem
   input  logic               clk,
   input  logic               rst,
   openenoc_ep_mem_if.arbiter mem,     // the endpoint's memory port
-  openenoc_axi_if            axi      // AXI4 master
+  openenoc_axi_if            axi,     // AXI4 master
+  // no request held, both slices empty, both bridges idle (the AXI top's
+  // idle output for the co-simulation; unused in hardware)
+  output logic               idle
 );
   logic rd_idle, wr_idle;
   logic        rq_valid_q, rq_write_q;   // the request taken in the previous cycle
@@ -58,6 +61,9 @@ module openenoc_axi_mem
     .clk, .rst, .s_valid(rb_valid), .s_ready(rb_ready), .s_beat(rb_beat), .s_resp(rb_resp),
     .m_valid(mem.r_valid), .m_ready(mem.r_ready), .m_beat(mem.r), .m_resp(mem.r_resp)
   );
+
+  // req_ready already says: bridges idle, no request held, read slice empty
+  assign idle = mem.req_ready && !wb_valid;
 
   openenoc_axi_mem_rd #(.BURST_MAX(BURST_MAX)) u_rd (
     .clk, .rst, .start(rq_valid_q && !rq_write_q), .addr(rq_addr_q), .len(rq_len_q), .idle(rd_idle),

@@ -25,6 +25,10 @@ module openenoc_endpoint_axi
   // endpoint cycles until a running response timer expires (0 = none): the
   // co-simulation host's next wake-up (unused in hardware)
   output logic [32:0]           timer_wake,
+  // nothing moves inside and no memory transfer is in flight: with the
+  // inputs held, the endpoint waits for a port, a CSR access or time (the
+  // co-simulation host's call may end; unused in hardware)
+  output logic                  idle,
   // AXI4-Lite slave: CSR aperture (byte offsets 0..0x1FFF)
   input  logic [CSR_ADDR_W-1:0] s_axil_awaddr,
   input  logic [2:0]            s_axil_awprot,
@@ -96,11 +100,16 @@ module openenoc_endpoint_axi
   logic [31:0]           csr_wr_data, csr_wr_biten, csr_rd_data;
   openenoc_ep_mem_if     mem ();
   openenoc_axi_if        axi ();
+  logic                  ep_idle, mem_idle;
+
+  // the memory master holds no request, no beat and no burst
+  assign idle = ep_idle && mem_idle;
 
   openenoc_endpoint #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_ep (
     .clk, .rst, .time_step, .local_tx_en, .max_frame_size,
     .csr_req, .csr_req_is_wr, .csr_addr, .csr_wr_data, .csr_wr_biten,
     .csr_rd_ack, .csr_rd_data, .csr_wr_ack, .irq, .irq_msg, .can_receive, .timer_wake,
+    .idle(ep_idle),
     .rx_tvalid(s_axis_eth_tvalid), .rx_tready(s_axis_eth_tready), .rx_tdata(s_axis_eth_tdata),
     .rx_tkeep(s_axis_eth_tkeep), .rx_tlast(s_axis_eth_tlast),
     .tx_tvalid(m_axis_eth_tvalid), .tx_tready(m_axis_eth_tready), .tx_tdata(m_axis_eth_tdata),
@@ -129,7 +138,7 @@ module openenoc_endpoint_axi
   );
 
   // ---- memory master ------------------------------------------------------------
-  openenoc_axi_mem #(.BURST_MAX(BURST_MAX)) u_mem (.clk, .rst, .mem, .axi);
+  openenoc_axi_mem #(.BURST_MAX(BURST_MAX)) u_mem (.clk, .rst, .mem, .axi, .idle(mem_idle));
 
   // the link on the flat m_axi_* ports
   assign m_axi_awaddr  = axi.awaddr;   assign m_axi_awlen   = axi.awlen;

@@ -35,6 +35,10 @@ module openenoc_endpoint
   // endpoint cycles until a running response timer expires (0 = none): the
   // co-simulation host's next wake-up
   output logic [32:0]           timer_wake,
+  // nothing moved inside for IDLE_QUIET cycles: with the inputs held, the
+  // endpoint waits for a port, a CSR access or time (co-simulation: the
+  // host's call may end; unused in hardware)
+  output logic                  idle,
   // Ethernet (no FCS)
   input  logic                  rx_tvalid,
   output logic                  rx_tready,
@@ -119,11 +123,12 @@ module openenoc_endpoint
   assign tx_tkeep      = eth_tx.tkeep;
   assign tx_tlast      = eth_tx.tlast;
 
-  logic responder_hold;
+  logic responder_hold, oetp_activity;
   openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_oetp (
     .clk, .rst, .time_step, .local_tx_en, .max_frame_size, .responder_hold, .endpoint_if(ep), .s_axis_local(local_tx),
     .m_axis_local(local_rx), .s_axis_eth(eth_rx), .m_axis_eth(eth_tx),
-    .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp), .timer_wake
+    .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp), .timer_wake,
+    .activity(oetp_activity)
   );
 
   openenoc_ep_lookup u_lookup (
@@ -409,6 +414,68 @@ module openenoc_endpoint
     h.rmem_rd_data = rmem_rd_data;
     h.rmem_wr_ack  = rmem_wr_ack;
   end
+
+  // ---- idle -------------------------------------------------------------------
+  // Activity is a handshake or pulse on any link between the blocks (the
+  // blocks' own multi-cycle steps, such as the RMEM window check, are
+  // shorter than IDLE_QUIET cycles); a block waiting with VALID held (for a
+  // credit, for local_tx_en, for the remote peer) is not activity.
+  // A co-simulation output: synthesis ties it low and keeps no logic for it.
+`ifndef SYNTHESIS
+  localparam int IDLE_QUIET = 6;
+  logic [2:0] quiet_q;
+  // a handshake on a memory client's request, write, read or response
+  // channel; an IRQ producer's credit granted or claim taken
+  logic [NM-1:0] mc_act;
+  logic [NP-1:0] irq_act;
+  for (genvar i = 0; i < NM; i++) begin : g_mc_act
+    assign mc_act[i] = (mc[i].req_valid && mc[i].req_ready) || (mc[i].w_valid && mc[i].w_ready) ||
+                       (mc[i].r_valid && mc[i].r_ready) || (mc[i].b_valid && mc[i].b_ready);
+  end
+  for (genvar i = 0; i < NP; i++) begin : g_irq_act
+    assign irq_act[i] = (irq_p[i].rsv_req && irq_p[i].rsv_gnt) ||
+                        (irq_p[i].cmt_valid && irq_p[i].cmt_ready);
+  end
+  wire act_mem = |mc_act;
+  wire act_stream = |(tx_valid & tx_ready) || (local_tx.tvalid && local_tx.tready) ||
+                    (local_rx.tvalid && local_rx.tready) || (eth_rx.tvalid && eth_rx.tready) ||
+                    (eth_tx.tvalid && eth_tx.tready);
+  wire act_irq = |irq_act || irq_msg;
+  wire act_ctl = src_start || snk_start || rd_start || wr_start || raw_rd_start || raw_wr_start ||
+                 src_done || snk_done || rd_done || wr_done || raw_rd_done || raw_wr_done ||
+                 rec_a_valid || rec_b_valid || (rm_valid && rm_taken) || rm_done;
+  wire act_oetp = (ini.req_valid && ini.req_ready) || (ini.tx_status_valid && ini.tx_status_ready) ||
+                  (ini.rx_status_valid && ini.rx_status_ready) || (ini.cpl_valid && ini.cpl_ready) ||
+                  (rsp.req_valid && rsp.req_ready) || (rsp.tx_status_valid && rsp.tx_status_ready) ||
+                  (rsp.rx_status_valid && rsp.rx_status_ready) || (rsp.cpl_valid && rsp.cpl_ready) ||
+                  (rsp.non_oetp_rx_claim_valid && rsp.non_oetp_rx_claim_ready) ||
+                  (lk.req_valid && lk.req_ready) || (lk.rsp_valid && lk.rsp_ready);
+  // software's requests taken (the CSR block clears them)
+  wire act_csr = csr_req || csr_rd_ack || csr_wr_ack || |h.peers_entry_dma_request_hwclr ||
+                 |h.peers_entry_dma_clear_error_hwclr || h.raw_tx_command_status_request_hwclr ||
+                 h.raw_tx_command_status_clear_errors_hwclr ||
+                 h.raw_rx_command_status_request_hwclr ||
+                 h.raw_rx_command_status_clear_errors_hwclr || h.irq_control_clear_errors_hwclr ||
+                 h.irq_complete_valid_hwclr || h.direct_source_control_tvalid_hwclr ||
+                 h.direct_sink_control_tready_hwclr;
+  // the host's inputs: time passing, the transmit path opening or closing
+  logic tx_en_q;
+  wire act_in = time_step != 32'd0 || local_tx_en != tx_en_q;
+  wire activity = act_csr || act_mem || act_stream || act_irq || act_ctl || act_oetp ||
+                  oetp_activity || act_in;
+
+  always_ff @(posedge clk) begin
+    tx_en_q <= local_tx_en;
+    if (rst || activity) quiet_q <= '0;
+    else if (quiet_q != 3'(IDLE_QUIET)) quiet_q <= quiet_q + 3'd1;
+  end
+  assign idle = !rst && !activity && quiet_q == 3'(IDLE_QUIET);
+`else
+  assign idle = 1'b0;
+  // verilator lint_off UNUSEDSIGNAL
+  wire unused_idle = oetp_activity;
+  // verilator lint_on UNUSEDSIGNAL
+`endif
 
   // verilator lint_off UNUSEDSIGNAL
   // spare status bits

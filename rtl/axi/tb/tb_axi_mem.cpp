@@ -1,6 +1,6 @@
 // Random test of the AXI4 memory master (tb_axi_mem.sv: the read and write
 // bridges of openenoc_endpoint_axi, with the protocol checker) against
-// AxiMemSlave (axi_mem_bridge.h) serving a reference memory: random byte
+// AxiMemSlave (hw/cosim/axi_mem_slave.h) serving a reference memory: random byte
 // addresses near 4 KiB boundaries, lengths 1..65535, random READY/VALID
 // delays on the memory port and on AXI, injected SLVERR/DECERR ranges and
 // unbacked addresses (DECERR). Every transfer must give exactly the port
@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "Vtb_axi_mem.h"
-#include "axi_mem_bridge.h"
+#include "axi_mem_slave.h"
 #include "verilated.h"
 
 #ifndef AXI_BURST_MAX

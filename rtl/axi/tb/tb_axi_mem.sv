@@ -36,7 +36,7 @@ module tb_axi_mem #(
 );
   openenoc_ep_mem_if mem ();
   openenoc_axi_if    axi ();
-  openenoc_axi_mem #(.BURST_MAX(BURST_MAX)) u_mem (.clk, .rst, .mem, .axi);
+  openenoc_axi_mem #(.BURST_MAX(BURST_MAX)) u_mem (.clk, .rst, .mem, .axi, .idle());
 
   assign mem.req_valid = mem_req_valid;
   assign mem_req_ready = mem.req_ready;

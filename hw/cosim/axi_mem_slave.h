@@ -1,5 +1,6 @@
 // AxiMemSlave: an AXI4 slave (32-bit data) for a Verilator model whose
-// master ports are named m_axi_* (openenoc_endpoint_axi, tb_axi_mem), that
+// master ports are named m_axi_* (openenoc_endpoint_axi: the co-simulation
+// hw/cosim/oe_cosim.cpp; tb_axi_mem: the memory master's bench), that
 // serves every burst from engine.h-style memory callbacks: one mem_read call
 // per read burst for exactly the bytes it addresses (from the unaligned
 // start, ARSIZE beats), one mem_write call per run of strobed bytes of a

@@ -1,0 +1,48 @@
+/*
+ * The engine configuration's rules, written once for both implementations of
+ * engine.h (the C engine, hw/engine/engine.c, and the RTL co-simulation,
+ * hw/cosim/oe_cosim.cpp): which host ops are required, the accepted
+ * max_raw_frame_size, and the values derived from the configuration.
+ */
+#ifndef OPENENOC_ENGINE_CONFIG_H
+#define OPENENOC_ENGINE_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "openenoc/engine.h"
+#include "openenoc/oetp.h"
+
+/* The configuration in force, from oe_engine_config_resolve(). */
+typedef struct OeEngineSettings {
+    uint32_t max_frame;     /* MAX_RAW_FRAME_SIZE: 36..OETP_FRAME_MAX */
+    uint32_t frag_ceiling;  /* 4*floor((max_frame - 32)/4): the reset value
+                             * of config.dma_max_fragment_size_bytes */
+    uint64_t reset_mac;     /* reset value of config.mac_address (48 bits) */
+} OeEngineSettings;
+
+/*
+ * Check what oe_engine_new() was given and fill *out. Returns NULL when the
+ * configuration is valid, else the static error message oe_engine_new()
+ * reports. cfg may be NULL for the defaults.
+ */
+static inline const char *oe_engine_config_resolve(const OeHostOps *ops,
+                                                   const OeEngineConfig *cfg,
+                                                   OeEngineSettings *out)
+{
+    uint32_t max = cfg && cfg->max_raw_frame_size ? cfg->max_raw_frame_size
+                                                  : OETP_FRAME_MAX;
+
+    if (!ops || !ops->mem_read || !ops->mem_write || !ops->tx_frame) {
+        return "host ops mem_read, mem_write and tx_frame are required";
+    }
+    if (max < 36 || max > OETP_FRAME_MAX) {
+        return "max_raw_frame_size must be 36..8192";
+    }
+    out->max_frame = max;
+    out->frag_ceiling = 4 * ((max - OETP_DMA_OVERHEAD) / 4);
+    out->reset_mac = cfg ? cfg->reset_mac & 0xFFFFFFFFFFFFull : 0;
+    return NULL;
+}
+
+#endif
