@@ -23,7 +23,8 @@ AXI_SRCS  := $(call rtl_flist,endpoint/openenoc_endpoint.f) $(call rtl_flist,axi
 AXI_TB    := $(TOP)/rtl/axi/tb
 AXI_LINT   = $(VERILATOR) --lint-only -Wall -I$(TOP)/rtl
 # what is shared with mk/cosim.mk (included after this file) is named here
-AXI_WRAP   := $(TOP)/hw/cosim/oe_cosim.cpp $(TOP)/hw/cosim/axi_mem_slave.h
+AXI_WRAP   := $(addprefix $(TOP)/hw/cosim/,oe_cosim.cpp oe_cosim_run.cpp oe_cosim_csr.cpp oe_cosim_state.cpp \
+                oe_cosim_trace.cpp oe_cosim_engine.h axi_mem_slave.h)
 AXI_HARN   := $(wildcard $(TOP)/tests/harness/*.c) $(OETP_SRC)
 AXI_CFLAGS := -O2 -g -std=c11 -D_DEFAULT_SOURCE -I$(TOP)/include -I$(TOP)/tests/harness
 AXI_VLT_ROOT = $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
@@ -42,7 +43,7 @@ lint-axi:
 	@echo "lint-axi: verilator -Wall clean"
 
 # ---- the engine library with the protocol checkers ---------------------------
-# hw/cosim/oe_cosim.cpp over the model of openenoc_endpoint_axi, as
+# hw/cosim/oe_cosim*.cpp over the model of openenoc_endpoint_axi, as
 # build/cosim/libopenenoc_rtl.so, with tb_axi_cosim (rtl/axi/tb/) bound into
 # the top (the checkers on both links) and random READY/VALID delays of the
 # wrapper's memory slave (AXI_STALL_PCT percent of the cycles it may delay).

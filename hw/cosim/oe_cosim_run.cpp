@@ -1,0 +1,224 @@
+/*
+ * The RTL engine's clock (see oe_cosim.cpp): the model's inputs driven for
+ * a cycle, the handshakes seen on its ports, running with time frozen to a
+ * fixed point, and what a host call hands back when it leaves.
+ */
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "oe_cosim_engine.h"
+
+namespace oe_cosim {
+
+namespace {
+
+/* Cycles one host call may run before it hands back to the host (and asks
+ * to be called again at once), so a long block never stalls the host: at
+ * about 1.5 M simulated cycles/s this is some 1.5 ms, short enough for
+ * QEMU's main loop (and the register reads queued behind it) to keep going. */
+const uint64_t kSliceCycles = 2000;
+
+uint32_t lane_mask(unsigned size)
+{
+    return size == 4 ? 0xFFFFFFFFu : (1u << (8 * size)) - 1;
+}
+
+}  // namespace
+
+/* The host's transmit path changes only by the frames handed to it or
+ * between calls: asked then, not every cycle. */
+void ask_tx_ready(OeEngine *e)
+{
+    e->tx_open = !e->ops.tx_ready || e->ops.tx_ready(e->opaque);
+}
+
+/* Drive the model's inputs for the coming cycle. */
+void drive(OeEngine *e, uint32_t step)
+{
+    Vopenenoc_endpoint_axi *m = e->m.get();
+    m->time_step = step;
+    m->max_frame_size = e->max_frame;
+    m->local_tx_en = e->tx_open;
+    m->m_axis_eth_tready = 1;
+
+    if (!e->rxq.empty()) {
+        const std::vector<uint8_t> &f = e->rxq.front();
+        size_t left = f.size() - e->rx_pos;
+        uint32_t w = 0;
+        unsigned n = left < 4 ? (unsigned)left : 4;
+        for (unsigned k = 0; k < n; k++) {
+            w |= (uint32_t)f[e->rx_pos + k] << (8 * k);
+        }
+        m->s_axis_eth_tvalid = 1;
+        m->s_axis_eth_tdata = w;
+        m->s_axis_eth_tkeep = (1u << n) - 1;
+        m->s_axis_eth_tlast = left <= 4;
+    } else {
+        m->s_axis_eth_tvalid = 0;
+    }
+
+    m->s_axil_awvalid = e->lite.aw;
+    m->s_axil_wvalid = e->lite.w;
+    m->s_axil_arvalid = e->lite.ar;
+    m->s_axil_bready = 1;
+    m->s_axil_rready = 1;
+    e->mem->drive(m);
+}
+
+/* One clock cycle: inputs, handshakes seen before the edge, the edge.
+ * Returns whether anything moved on a port. */
+bool cycle(OeEngine *e, uint32_t step)
+{
+    Vopenenoc_endpoint_axi *m = e->m.get();
+    drive(e, step);
+    m->clk = 0;
+    m->eval();
+    trace_dump(e, 0);
+
+    bool rx_fire = m->s_axis_eth_tvalid && m->s_axis_eth_tready;
+    bool tx_fire = m->m_axis_eth_tvalid && m->m_axis_eth_tready;
+    uint32_t tx_data = m->m_axis_eth_tdata;
+    unsigned tx_keep = m->m_axis_eth_tkeep;
+    bool tx_last = m->m_axis_eth_tlast;
+    bool aw_fire = m->s_axil_awvalid && m->s_axil_awready;
+    bool w_fire = m->s_axil_wvalid && m->s_axil_wready;
+    bool ar_fire = m->s_axil_arvalid && m->s_axil_arready;
+    bool b_fire = m->s_axil_bvalid && m->s_axil_bready;
+    bool r_fire = m->s_axil_rvalid && m->s_axil_rready;
+    uint32_t rd_data = m->s_axil_rdata;
+    bool msg = m->irq_msg;
+    bool mem_moved = e->mem->tick(m);   // host memory calls happen here
+    /* a burst asked for or in flight keeps the run going, however long the
+     * slave delays its handshakes */
+    bool mem_busy = m->m_axi_arvalid || m->m_axi_awvalid || !e->mem->idle();
+
+    m->clk = 1;
+    m->eval();
+    trace_dump(e, 1);
+    e->cycles++;
+
+    if (rx_fire) {
+        e->rx_pos += 4;
+        if (e->rx_pos >= e->rxq.front().size()) {
+            e->rxq.pop_front();
+            e->rx_pos = 0;
+        }
+    }
+    if (tx_fire) {
+        for (unsigned k = 0; k < 4; k++) {
+            if (tx_keep & (1u << k)) {
+                e->txf.push_back((uint8_t)(tx_data >> (8 * k)));
+            }
+        }
+        if (tx_last) {
+            /* every frame, whatever its length: the host checks them */
+            e->ops.tx_frame(e->opaque, e->txf.data(), e->txf.size());
+            e->txf.clear();
+            ask_tx_ready(e);
+        }
+    }
+    e->lite.aw = e->lite.aw && !aw_fire;
+    e->lite.w = e->lite.w && !w_fire;
+    e->lite.ar = e->lite.ar && !ar_fire;
+    /* the aperture answers OKAY only: a response ends the access */
+    if (e->csr_busy && (b_fire || r_fire)) {
+        uint32_t shift = 8 * (e->csr_offset & 3);
+        e->csr_value = e->csr_is_read ? (rd_data >> shift) & lane_mask(e->csr_size) : 0;
+        e->csr_busy = false;
+        e->csr_done = true;
+    }
+    if (msg) {
+        e->irq_msgs++;
+    }
+    return rx_fire || tx_fire || aw_fire || w_fire || ar_fire || b_fire || r_fire || mem_moved ||
+           mem_busy;
+}
+
+/* Run with time frozen until the model is idle after a cycle in which
+ * nothing moved on a port (the model and what the wrapper presents to it
+ * are at a fixed point: this also ends a stall, which the caller's checks
+ * then see). A CSR access in flight ends the run as soon as it is answered:
+ * a register read must not wait for a DMA block streaming meanwhile, which
+ * goes on from the host's next call. */
+void settle(OeEngine *e)
+{
+    bool csr_wait = e->csr_busy;
+
+    ask_tx_ready(e);
+    e->again = false;
+    for (uint64_t n = 0; n < kSliceCycles; n++) {
+        bool moved = cycle(e, 0);
+        if (csr_wait && e->csr_done) {
+            /* the model may still be busy: the host calls again at once
+             * (a call that finds it idle ends after one edge) */
+            e->again = true;
+            return;
+        }
+        if (!moved && e->m->idle) {
+            /* idle is the model's hint (nothing moved inside for a few
+             * cycles); a controller can step for longer without a
+             * handshake, so the call ends only at a fixed point: one more
+             * cycle with nothing moving leaves the whole model unchanged */
+            auto *r = root(e);
+            const auto *bytes = reinterpret_cast<const uint8_t *>(r);
+            e->snap.assign(bytes, bytes + sizeof(*r));
+            moved = cycle(e, 0);
+            n++;
+            if (csr_wait && e->csr_done) {
+                e->again = true;
+                return;
+            }
+            if (!moved && !memcmp(e->snap.data(), bytes, sizeof(*r))) {
+                return;
+            }
+        }
+    }
+    e->again = true;   /* not done: the host calls again at once */
+}
+
+/* After a call: interrupt edges, pending CSR completion, next wake-up. */
+void leave(OeEngine *e)
+{
+    bool level = e->m->irq;
+    if (level != e->irq_level) {
+        e->irq_level = level;
+        if (e->ops.set_irq) {
+            e->ops.set_irq(e->opaque, level);
+        }
+        if (level && e->irq_msgs) {
+            e->irq_msgs--;   /* the rising edge carries one message */
+        }
+    }
+    while (e->irq_msgs) {
+        e->irq_msgs--;
+        if (level && e->ops.set_irq) {
+            e->ops.set_irq(e->opaque, true);
+        }
+    }
+    if (e->csr_pending && e->csr_done) {
+        e->csr_pending = false;
+        e->csr_done = false;
+        if (e->ops.csr_complete) {
+            e->ops.csr_complete(e->opaque, e->csr_value);
+        }
+    }
+    /* A running response timer (the initiator waiting with a timeout)
+     * expires once time passes start + timeout: the model says how far
+     * that is (timer_wake, 0 = none). */
+    uint64_t when = OE_TIMER_NONE;
+    uint64_t wake = e->m->timer_wake;
+    if (e->again) {
+        when = e->now;
+    } else if (wake != 0) {
+        when = e->now + wake;
+    }
+    if (when != e->armed) {
+        e->armed = when;
+        if (e->ops.arm_timer) {
+            e->ops.arm_timer(e->opaque, when);
+        }
+    }
+}
+
+}  // namespace oe_cosim
