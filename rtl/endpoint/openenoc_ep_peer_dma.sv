@@ -102,6 +102,14 @@ module openenoc_ep_peer_dma
   // (IS_CMD, IS_WAIT, IS_END); one that fails locally ends the cycle after,
   // but failed, where the compare is not read.
   logic [NUM_PEERS-1:0]   all_issued_q;
+  // Each block's next fragment, one cycle late like all_issued_q: its length
+  // (bytes left capped at the MFS), whether it is the last, and its remote
+  // and local addresses. The issuer takes a block only when its choice is
+  // fresh (no block was accepted, issued from or ended in the cycle before),
+  // so these hold the current block then, and no 32-bit subtract, compare
+  // or address adder sits behind the fragment's peer mux.
+  logic [NUM_PEERS-1:0][31:0] nx_len_q, nx_addr_q, nx_local_q;
+  logic [NUM_PEERS-1:0]       nx_last_q;
   logic [NUM_PEERS-1:0][3:0] code_q;
   logic [1:0]             acc_rr_q, frag_rr_q;
 
@@ -187,6 +195,10 @@ module openenoc_ep_peer_dma
       code_q     <= '0;
       cmt_pend_q <= '0;
       all_issued_q <= '0;
+      nx_len_q     <= '0;
+      nx_last_q    <= '0;
+      nx_addr_q    <= '0;
+      nx_local_q   <= '0;
       acc_rr_q   <= '0;
       acc_any_q  <= 1'b0;
       acc_en_q   <= 1'b0;
@@ -195,8 +207,15 @@ module openenoc_ep_peer_dma
       acc_any_q <= acc_any_next && !accept;
       acc_en_q  <= event_enable && peer_irq_enable[acc_n_next];
       acc_n_q   <= acc_n_next;
-      for (int n = 0; n < NUM_PEERS; n++)
+      for (int n = 0; n < NUM_PEERS; n++) begin
+        logic [31:0] left;
+        left = blk_q[n].size - blk_q[n].issued;
         all_issued_q[n] <= blk_q[n].issued == blk_q[n].size;
+        nx_len_q[n]     <= (left < blk_q[n].mfs) ? left : blk_q[n].mfs;
+        nx_last_q[n]    <= left <= blk_q[n].mfs;
+        nx_addr_q[n]    <= blk_q[n].remote_base + blk_q[n].issued;
+        nx_local_q[n]   <= blk_q[n].local_base + blk_q[n].issued;
+      end
       // software clears first: a failure in the same cycle wins
       for (int n = 0; n < NUM_PEERS; n++)
         if (peer_clear_error[n]) begin err_q[n] <= 1'b0; code_q[n] <= '0; end
@@ -298,8 +317,7 @@ module openenoc_ep_peer_dma
   end
   assign fr_any = fr_any_q && fr_fresh_q;
   assign fr_n   = fr_n_q;
-  wire [31:0] fr_left = blk_q[fr_n].size - blk_q[fr_n].issued;
-  wire [31:0] fr_len  = (fr_left < blk_q[fr_n].mfs) ? fr_left : blk_q[fr_n].mfs;
+  wire [31:0] fr_len  = nx_len_q[fr_n];
 
   assign ini.non_oetp_rx_claim_valid = 1'b0;
   assign ini.req_valid      = is_q == IS_CMD;
@@ -441,12 +459,12 @@ module openenoc_ep_peer_dma
             is_rmem_q  <= 1'b0;
             is_write_q <= fr_write;
             is_peer_q  <= fr_n;
-            is_addr_q  <= blk_q[fr_n].remote_base + blk_q[fr_n].issued;
-            is_local_q <= blk_q[fr_n].local_base + blk_q[fr_n].issued;
+            is_addr_q  <= nx_addr_q[fr_n];
+            is_local_q <= nx_local_q[fr_n];
             is_len_q   <= fr_len;
             is_seq_q   <= blk_q[fr_n].seq;
-            // issued + fr_len == size, without the adder (fr_left > 0)
-            is_last_q  <= fr_left <= blk_q[fr_n].mfs;
+            // issued + fr_len == size, without the adder (bytes left > 0)
+            is_last_q  <= nx_last_q[fr_n];
             frag_rr_q  <= fr_n + 2'd1;
             is_q       <= IS_CMD;
           end
