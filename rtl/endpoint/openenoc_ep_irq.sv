@@ -122,7 +122,7 @@ module openenoc_ep_irq
       if (complete_valid) begin
         if (pop) begin
           hd  = head_q + 4'd1;
-          hw  = fifo_q[hd];
+          hw  = fifo_q[head_q + 4'd1];    // not through hd: pop is not in front of the read
           cnt = cnt - 5'd1;
           msg_q <= global_enable && cnt != 0;
         end else begin
@@ -133,7 +133,8 @@ module openenoc_ep_irq
         if (cmt_ok) begin
           fifo_q[4'(head_q + 4'(count_q))] <= cmt_word;
           // written at the next head: no other entry remains in the FIFO
-          if (4'(count_q) == 4'(hd - head_q)) hw = cmt_word;
+          // (hd - head_q is 1 after a pop, else 0: no subtraction behind pop)
+          if (4'(count_q) == (pop ? 4'd1 : 4'd0)) hw = cmt_word;
           seq_q <= seq_q + 16'd1;
           cnt = cnt + 5'd1;
           if (cmt_reserved[cmt_i]) res = res - 5'd1;
