@@ -157,6 +157,11 @@ module openenoc_oetp_tx
   // Data words of the job, registered (the header takes four or more
   // cycles after the pick, so ew_q is in place before Data is counted)
   logic [LEN_W-1:0] ew_q;
+  // wz_q is wc_q == ew_q, registered: one cycle late while neither changes
+  // (the header's cycles and TX_STATUS), and ahead for the Data word TX_DATA
+  // counts, so the 32-bit compare is not in front of the Data and status
+  // decisions
+  logic             wz_q;
 
   always_comb begin
     case (state_q)
@@ -192,6 +197,7 @@ module openenoc_oetp_tx
       owner_q        <= OWN_RAW;
       job_q          <= '0;
       ew_q           <= '0;
+      wz_q           <= 1'b1;
       pk_rsp_q       <= 1'b0;
       pk_ini_q       <= 1'b0;
       pk_raw_q       <= 1'b0;
@@ -220,6 +226,7 @@ module openenoc_oetp_tx
       ini_done_q <= 1'b0;
       rsp_done_q <= 1'b0;
       ew_q       <= data_words(job_q.data_len);
+      wz_q       <= wc_q == ew_q;
       pk_rsp_q    <= rsp_elig;
       pk_ini_q    <= c_ini;
       pk_raw_q    <= c_raw;
@@ -292,7 +299,7 @@ module openenoc_oetp_tx
 
         TX_DATA: begin
           if (fire_data) begin
-            if (wc_q == ew_q) begin
+            if (wz_q) begin
               // more source words than Length: end the frame, drop the rest
               code_q         <= ERR_LOCAL_AXIS;
               in_last_seen_q <= loc.tlast;
@@ -304,6 +311,7 @@ module openenoc_oetp_tx
               o_last_q  <= 1'b0;
               held_q    <= mask_keep(loc.tdata, loc.tkeep);
               wc_q      <= wc_q + 1;
+              wz_q      <= wc_q + 1 == ew_q;
               if (loc.tlast) begin
                 in_last_seen_q <= 1'b1;
                 state_q        <= TX_STATUS;
@@ -317,7 +325,7 @@ module openenoc_oetp_tx
             o_valid_q <= 1'b1;
             o_data_q  <= held_q;
             o_keep_q  <= '1;
-            if (cur_stat.code == ERR_NONE && cur_stat.len == job_q.data_len && wc_q == ew_q) begin
+            if (cur_stat.code == ERR_NONE && cur_stat.len == job_q.data_len && wz_q) begin
               o_last_q <= 1'b0;
               state_q  <= TX_EOD;
             end else begin

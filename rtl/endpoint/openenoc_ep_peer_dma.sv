@@ -103,12 +103,13 @@ module openenoc_ep_peer_dma
   // but failed, where the compare is not read.
   logic [NUM_PEERS-1:0]   all_issued_q;
   // Each block's next fragment, one cycle late like all_issued_q: its length
-  // (bytes left capped at the MFS), whether it is the last, and its remote
-  // and local addresses. The issuer takes a block only when its choice is
-  // fresh (no block was accepted, issued from or ended in the cycle before),
-  // so these hold the current block then, and no 32-bit subtract, compare
-  // or address adder sits behind the fragment's peer mux.
-  logic [NUM_PEERS-1:0][31:0] nx_len_q, nx_addr_q, nx_local_q;
+  // (bytes left capped at the MFS), whether it is the last, its remote and
+  // local addresses and the block's issued count after it. The issuer takes
+  // a block only when its choice is fresh (no block was accepted, issued
+  // from or ended in the cycle before), so these hold the current block
+  // then, and no 32-bit subtract, compare or adder sits behind the
+  // fragment's peer mux.
+  logic [NUM_PEERS-1:0][31:0] nx_len_q, nx_addr_q, nx_local_q, nx_issued_q;
   logic [NUM_PEERS-1:0]       nx_last_q;
   logic [NUM_PEERS-1:0][3:0] code_q;
   logic [1:0]             acc_rr_q, frag_rr_q;
@@ -120,7 +121,7 @@ module openenoc_ep_peer_dma
   // fragment issued by the issuer
   logic        frag_issue;
   logic [1:0]  frag_issue_peer;
-  logic [31:0] frag_issue_len;
+  logic [31:0] frag_issue_next;    // the block's issued count after the issued fragment
 
   wire [31:0] mfs_now = {max_fragment_size[31:2], 2'b00};
 
@@ -199,6 +200,7 @@ module openenoc_ep_peer_dma
       nx_last_q    <= '0;
       nx_addr_q    <= '0;
       nx_local_q   <= '0;
+      nx_issued_q  <= '0;
       acc_rr_q   <= '0;
       acc_any_q  <= 1'b0;
       acc_en_q   <= 1'b0;
@@ -215,6 +217,7 @@ module openenoc_ep_peer_dma
         nx_last_q[n]    <= left <= blk_q[n].mfs;
         nx_addr_q[n]    <= blk_q[n].remote_base + blk_q[n].issued;
         nx_local_q[n]   <= blk_q[n].local_base + blk_q[n].issued;
+        nx_issued_q[n]  <= (left < blk_q[n].mfs) ? blk_q[n].size : blk_q[n].issued + blk_q[n].mfs;
       end
       // software clears first: a failure in the same cycle wins
       for (int n = 0; n < NUM_PEERS; n++)
@@ -224,10 +227,13 @@ module openenoc_ep_peer_dma
 
       if (cmt_any && irq.cmt_ready) cmt_pend_q[cmt_n] <= 1'b0;
 
-      if (frag_issue) begin
-        blk_q[frag_issue_peer].issued <= blk_q[frag_issue_peer].issued + frag_issue_len;
-        blk_q[frag_issue_peer].seq    <= blk_q[frag_issue_peer].seq + 32'd1;
-      end
+      // per block, so the issuing peer (behind the local-failure decision)
+      // only enables the registers and selects no adder operand
+      for (int n = 0; n < NUM_PEERS; n++)
+        if (frag_issue && frag_issue_peer == 2'(n)) begin
+          blk_q[n].issued <= frag_issue_next;
+          blk_q[n].seq    <= blk_q[n].seq + 32'd1;
+        end
       if (frag_end && blk_q[frag_peer].active) begin
         logic failed;
         logic [3:0] code;
@@ -293,6 +299,7 @@ module openenoc_ep_peer_dma
   logic        is_rmem_q, is_write_q;
   logic [1:0]  is_peer_q;
   logic [31:0] is_len_q, is_addr_q, is_local_q, is_seq_q;
+  logic [31:0] is_issued_q;   // the block's issued count after this fragment
   logic        is_last_q;
   logic        cpl_seen_q, local_seen_q, status_sent_q, snk_started_q;
   logic [31:0] cpl_len_q;
@@ -371,7 +378,7 @@ module openenoc_ep_peer_dma
   always_comb begin
     frag_issue      = (cmd_fire && !is_rmem_q) || local_fail;
     frag_issue_peer = local_fail ? fr_n : is_peer_q;
-    frag_issue_len  = local_fail ? fr_len : is_len_q;
+    frag_issue_next = local_fail ? nx_issued_q[fr_n] : is_issued_q;
     frag_end        = is_q == IS_END && !is_rmem_q;
     frag_peer       = is_peer_q;
     frag_code       = frag_result;
@@ -398,6 +405,7 @@ module openenoc_ep_peer_dma
       is_addr_q    <= '0;
       is_local_q   <= '0;
       is_seq_q     <= '0;
+      is_issued_q  <= '0;
       is_last_q    <= 1'b0;
       cpl_seen_q   <= 1'b0;
       local_seen_q <= 1'b0;
@@ -463,6 +471,9 @@ module openenoc_ep_peer_dma
             is_local_q <= nx_local_q[fr_n];
             is_len_q   <= fr_len;
             is_seq_q   <= blk_q[fr_n].seq;
+            // the block is not accepted again and issues nothing else before
+            // this fragment's command goes (one slot, the block stays active)
+            is_issued_q <= nx_issued_q[fr_n];
             // issued + fr_len == size, without the adder (bytes left > 0)
             is_last_q  <= nx_last_q[fr_n];
             frag_rr_q  <= fr_n + 2'd1;
