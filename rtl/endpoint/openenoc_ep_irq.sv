@@ -51,6 +51,7 @@ module openenoc_ep_irq
   logic [15:0] seq_q;
   logic        overflow_q, invalid_q, msg_q;
 
+  wire [3:0] head_nx   = head_q + 4'd1;     // the head after a pop
   wire [5:0] used      = {1'b0, count_q} + {1'b0, reserved_q};
   wire       credit_ok = used < 6'(IRQ_DEPTH);
 
@@ -107,36 +108,20 @@ module openenoc_ep_irq
       invalid_q  <= 1'b0;
       msg_q      <= 1'b0;
     end else begin
-      logic [4:0] cnt, res;
-      logic [3:0] hd;
-      irq_claim_t hw;
-      cnt = count_q;
+      logic [4:0] res, cnt_stay, cnt_pop;
+      irq_claim_t hw_stay, hw_pop;
       res = reserved_q;
-      hd  = head_q;
-      hw  = head_w_q;
       msg_q <= 1'b0;
       if (clear_errors) begin
         overflow_q <= 1'b0;
         invalid_q  <= 1'b0;
       end
-      if (complete_valid) begin
-        if (pop) begin
-          hd  = head_q + 4'd1;
-          hw  = fifo_q[head_q + 4'd1];    // not through hd: pop is not in front of the read
-          cnt = cnt - 5'd1;
-          msg_q <= global_enable && cnt != 0;
-        end else begin
-          invalid_q <= 1'b1;
-        end
-      end
+      if (complete_valid && !pop) invalid_q <= 1'b1;
+      if (pop) msg_q <= global_enable && count_q != 5'd1;   // not empty after the pop
       if (any_cmt) begin
         if (cmt_ok) begin
           fifo_q[4'(head_q + 4'(count_q))] <= cmt_word;
-          // written at the next head: no other entry remains in the FIFO
-          // (hd - head_q is 1 after a pop, else 0: no subtraction behind pop)
-          if (4'(count_q) == (pop ? 4'd1 : 4'd0)) hw = cmt_word;
           seq_q <= seq_q + 16'd1;
-          cnt = cnt + 5'd1;
           if (cmt_reserved[cmt_i]) res = res - 5'd1;
         end else begin
           overflow_q <= 1'b1;
@@ -144,10 +129,18 @@ module openenoc_ep_irq
         end
       end
       if (rsv_ok) res = res + 5'd1;
-      count_q    <= cnt;
+      // The FIFO after this cycle for both outcomes of the completion, made
+      // without pop and chosen by it last: pop's 32-bit compare is the deep
+      // term. A claim written at the next head (no other entry remains) is
+      // the new head word.
+      cnt_stay = count_q + 5'(cmt_ok);
+      cnt_pop  = cnt_stay - 5'd1;
+      hw_stay  = (cmt_ok && count_q == 5'd0) ? cmt_word : head_w_q;
+      hw_pop   = (cmt_ok && count_q == 5'd1) ? cmt_word : fifo_q[head_nx];
+      count_q    <= pop ? cnt_pop : cnt_stay;
       reserved_q <= res;
-      head_q     <= hd;
-      head_w_q   <= hw;
+      head_q     <= pop ? head_nx : head_q;
+      head_w_q   <= pop ? hw_pop : hw_stay;
     end
   end
 endmodule

@@ -111,6 +111,10 @@ module openenoc_ep_peer_dma
   // fragment's peer mux.
   logic [NUM_PEERS-1:0][31:0] nx_len_q, nx_addr_q, nx_local_q, nx_issued_q;
   logic [NUM_PEERS-1:0]       nx_last_q;
+  // left_q[n]: blk_q[n].issued < blk_q[n].size, kept beside the count (an
+  // accepted block has bytes; after a fragment, bytes are left unless it was
+  // the last), so the next-fragment choice compares nothing
+  logic [NUM_PEERS-1:0]       left_q;
   logic [NUM_PEERS-1:0][3:0] code_q;
   logic [1:0]             acc_rr_q, frag_rr_q;
 
@@ -122,6 +126,7 @@ module openenoc_ep_peer_dma
   logic        frag_issue;
   logic [1:0]  frag_issue_peer;
   logic [31:0] frag_issue_next;    // the block's issued count after the issued fragment
+  logic        frag_issue_left;    // and whether bytes are left after it
 
   wire [31:0] mfs_now = {max_fragment_size[31:2], 2'b00};
 
@@ -201,6 +206,7 @@ module openenoc_ep_peer_dma
       nx_addr_q    <= '0;
       nx_local_q   <= '0;
       nx_issued_q  <= '0;
+      left_q       <= '0;
       acc_rr_q   <= '0;
       acc_any_q  <= 1'b0;
       acc_en_q   <= 1'b0;
@@ -232,6 +238,7 @@ module openenoc_ep_peer_dma
       for (int n = 0; n < NUM_PEERS; n++)
         if (frag_issue && frag_issue_peer == 2'(n)) begin
           blk_q[n].issued <= frag_issue_next;
+          left_q[n]       <= frag_issue_left;
           blk_q[n].seq    <= blk_q[n].seq + 32'd1;
         end
       if (frag_end && blk_q[frag_peer].active) begin
@@ -257,6 +264,7 @@ module openenoc_ep_peer_dma
       if (accept) begin
         acc_rr_q       <= acc_n + 2'd1;
         done_q[acc_n]  <= 1'b0;
+        left_q[acc_n]  <= 1'b1;   // a valid block has size != 0; an invalid one is not active
         blk_q[acc_n]   <= '{active: 1'b1, rsv: acc_enabled, failed: 1'b0, code: ERR_NONE,
                             mode: peer_mode[acc_n], mac: peer_mac[acc_n],
                             local_base: peer_local[acc_n], remote_base: peer_remote[acc_n],
@@ -316,7 +324,7 @@ module openenoc_ep_peer_dma
     for (int k = NUM_PEERS - 1; k >= 0; k--) begin
       logic [1:0] n;
       n = 2'(int'(frag_rr_q) + k);
-      if (blk_q[n].active && !blk_q[n].failed && blk_q[n].issued < blk_q[n].size) begin
+      if (blk_q[n].active && !blk_q[n].failed && left_q[n]) begin
         fr_any_next = 1'b1;
         fr_n_next   = n;
       end
@@ -379,6 +387,7 @@ module openenoc_ep_peer_dma
     frag_issue      = (cmd_fire && !is_rmem_q) || local_fail;
     frag_issue_peer = local_fail ? fr_n : is_peer_q;
     frag_issue_next = local_fail ? nx_issued_q[fr_n] : is_issued_q;
+    frag_issue_left = !(local_fail ? nx_last_q[fr_n] : is_last_q);
     frag_end        = is_q == IS_END && !is_rmem_q;
     frag_peer       = is_peer_q;
     frag_code       = frag_result;
