@@ -58,6 +58,11 @@ module openenoc_oetp_rx
     RX_RAW_STREAM
   } rx_state_e;
 
+  // Kept in its 4-bit encoding (synthesis FSM recoding off): one-hot
+  // recoding put the unm_q override below in front of every state's decode
+  // and mapped the next-state logic to 10 to 11 LUT levels; each state
+  // decodes in one LUT from the four bits and unm_q here.
+  (* fsm_encoding = "none" *)
   rx_state_e         state_q;
   // An unmatched reply's Request ID word sets unm_q instead of writing
   // state_q: RX_META moves on as if the reply matched, and st reads as
