@@ -41,7 +41,7 @@ COSIM_VLT_RT := $(addprefix $(VERILATOR_ROOT_DIR)/include/,verilated.cpp verilat
 COSIM_CXX    := $(CXX) -O2 -fPIC -shared -Wl,-Bsymbolic -std=c++17 -I$(VERILATOR_ROOT_DIR)/include \
     -I$(VERILATOR_ROOT_DIR)/include/vltstd -I$(TOP)/include
 
-$(COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(TOP)/mk/cosim.mk
+$(COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk
 	@mkdir -p $(COSIM_BUILD)
 	$(VERILATOR) $(COSIM_VFLAGS) -Mdir $(COSIM_OBJ) $(COSIM_SRCS) >$(COSIM_BUILD)/verilate.log 2>&1 || \
 	    { tail -40 $(COSIM_BUILD)/verilate.log; exit 1; }
@@ -61,7 +61,7 @@ COSIM_TLIB := $(COSIM_BUILD)/libopenenoc_rtl_trace.so
 .PHONY: cosim-trace
 cosim-trace: $(COSIM_TLIB)
 
-$(COSIM_TOBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(TOP)/mk/cosim.mk
+$(COSIM_TOBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk
 	@mkdir -p $(COSIM_BUILD)
 	$(VERILATOR) $(COSIM_VFLAGS) --trace-fst --trace-structs --timescale-override 1ns/1ns -Mdir $(COSIM_TOBJ) $(COSIM_SRCS) \
 	    >$(COSIM_BUILD)/verilate-trace.log 2>&1 || { tail -40 $(COSIM_BUILD)/verilate-trace.log; exit 1; }
