@@ -9,7 +9,7 @@
 # 2. Installs the dissector into a scratch HOME as make wireshark does and
 #    compares the command codes and causes Wireshark loads with
 #    include/openenoc/oetp.h (the block of oetp.lua generated from it by
-#    tools/wireshark/gen-lua.py is checked by make check-wireshark-lua).
+#    scripts/gen-oetp.py is checked by make check-oetp-facts).
 # 3. Decodes the captures with tshark -2 -X lua_script:... -T fields and
 #    compares field values with the frames those tests exchange, plus a few
 #    hand-made malformed frames (tools/wireshark/malformed.py) for the expert
@@ -75,7 +75,7 @@ else
     diff <(echo "$want") <(echo "$got") | sed 's/^/    /'
 fi
 # (the constants are the generated block of oetp.lua: make check-wireshark
-# runs tools/wireshark/gen-lua.py --check first)
+# runs scripts/gen-oetp.py --check first)
 
 # 3. field values. expect NAME PCAP FILTER FIELD... <<< expected lines
 # (fields joined by '|', every occurrence, two passes so requests learn
