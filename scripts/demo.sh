@@ -48,6 +48,8 @@ usage: $0 [options]
                     with two runs, FILE gets a .lossN suffix per run
   --timeout S       per run (default 300)
   --out DIR         logs and results (default build/demo)
+  --trace           the master's log (vm0.log) gets every NACK and repair
+                    block with its time from the push start (OE-TRACE)
   --quiet           only the tables
 EOF
 }
@@ -55,7 +57,7 @@ die() { echo "demo: $*" >&2; exit 2; }
 
 slaves=2 size=4M fragment=8160 losses="0 2" pcap= timeout_s=300
 link_speed= segment=mcast out=$top/build/demo quiet=0 netns=0 engine=c
-rtl_model=$top/build/cosim/libopenenoc_rtl.so rcvbuf=
+rtl_model=$top/build/cosim/libopenenoc_rtl.so rcvbuf= trace=0
 while [ $# -gt 0 ]; do
     case $1 in
     -h|--help) usage; exit 0 ;;
@@ -73,6 +75,7 @@ while [ $# -gt 0 ]; do
     --timeout) timeout_s=${2:?}; shift ;;
     --out) out=${2:?}; shift ;;
     --quiet) quiet=1 ;;
+    --trace) trace=1 ;;
     *) usage >&2; die "unknown argument '$1'" ;;
     esac
     shift
@@ -292,6 +295,7 @@ run_once() {    # $1 = loss percent; prints the table, returns 0 if all passed
         fi
         if [ "$k" = 0 ]; then
             cmd="enoc-repl master --slaves $slaves"
+            [ "$trace" = 0 ] || cmd="$cmd --trace"
             [ "$link_speed" = 0 ] || props+=(--enoc-prop "link-speed=$link_speed")
         else
             cmd="enoc-repl slave --id $k"
