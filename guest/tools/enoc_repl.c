@@ -6,9 +6,11 @@
  * (RFC 3208): the master publishes a sum and the last word of every DMA
  * fragment before the push; each slave checks fragments as they land and
  * NACKs the ones that did not (compact ranges); the master gathers NACKs
- * for a fraction of the round trip and repairs a fragment missed by two or
- * more slaves with one multicast block, one missed by a single slave by
- * unicast, while the push is still going out. Timers come from the measured
+ * for a fraction of the round trip and repairs fragments missed by two or
+ * more slaves with one multicast block, those missed by a single slave by
+ * unicast, while the push is still going out; a block carries up to 16
+ * scattered fragments through a staging area that the slaves copy them out
+ * of (repair_start). Timers come from the measured
  * round trip. The master stops when every slave has confirmed the CRC-32 of
  * the whole block, or has gone silent (reported). docs/guest.md has the
  * protocol; repl_proto.h the messages. One slave also reads and writes the
