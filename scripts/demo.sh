@@ -131,8 +131,9 @@ fi
 
 # Every slave's window must sit at one bus address (a group write carries
 # one remote address), so each VM reserves the same physical range and the
-# driver carves its buffer from it.
-pool_mb=$(( (size_b + (1 << 20) - 1) / (1 << 20) + 1 ))
+# driver carves its buffer from it: the block, enoc-repl's repair staging
+# areas (1.04 MB at 8160-byte fragments) and its control frames.
+pool_mb=$(( (size_b + (1 << 20) - 1) / (1 << 20) + 2 ))
 pool_base=0x8000000         # 128 MiB
 mem_mb=$(( 128 + pool_mb + 96 ))
 [ "$mem_mb" -ge 256 ] || mem_mb=256
