@@ -56,6 +56,8 @@ COSIM_PGO ?= $(if $(and $(findstring clang,$(COSIM_MODEL_CXX)),$(COSIM_PROFDATA_
 COSIM_POBJ := $(COSIM_BUILD)/obj-pgo
 COSIM_PLIB := $(COSIM_BUILD)/libopenenoc_rtl_pgo.so
 COSIM_PROF := $(COSIM_BUILD)/cosim.profdata
+# the benchmark also trains the profile (its rule is below, with bench-cosim)
+COSIM_BENCH := $(COSIM_BUILD)/cosim_bench
 COSIM_PGO_TRAIN ?= --bytes 262144 --rmem 2000
 ifeq ($(COSIM_PGO),1)
 COSIM_PGO_DEP   := $(COSIM_PROF)
@@ -163,7 +165,6 @@ check-cosim: lint-cosim $(COSIM_BINS)
 	echo "cosim: $$pass passed, $$fail failed"; [ $$fail = 0 ]
 
 # bench-cosim: the RTL engine against the C engine in the same run.
-COSIM_BENCH := $(COSIM_BUILD)/cosim_bench
 # (it loads the library at run time, so it does not depend on it: the PGO
 # training run uses it before the library exists)
 $(COSIM_BENCH): $(TOP)/bench/cosim_bench.c $(wildcard $(TOP)/hw/engine/*.c) $(OETP_SRC)
