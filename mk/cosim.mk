@@ -64,14 +64,14 @@ COSIM_PGO_DEP   := $(COSIM_PROF)
 COSIM_PGO_FLAGS := -CFLAGS "-fprofile-instr-use=$(COSIM_PROF) -Wno-profile-instr-unprofiled -Wno-profile-instr-out-of-date"
 endif
 
-$(COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(TOP)/mk/cosim.mk $(COSIM_PGO_DEP)
+$(COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk $(COSIM_PGO_DEP)
 	@mkdir -p $(COSIM_BUILD)
 	$(VERILATOR) $(COSIM_VFLAGS) $(COSIM_PGO_FLAGS) -Mdir $(COSIM_OBJ) $(COSIM_SRCS) >$(COSIM_BUILD)/verilate.log 2>&1 || \
 	    { tail -40 $(COSIM_BUILD)/verilate.log; exit 1; }
 	@touch $@   # Verilator leaves an up-to-date archive untouched
 
 # the instrumented model and library (linked by clang for its profile runtime)
-$(COSIM_POBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(TOP)/mk/cosim.mk
+$(COSIM_POBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk
 	@mkdir -p $(COSIM_BUILD)
 	$(VERILATOR) $(COSIM_VFLAGS) -CFLAGS -fprofile-instr-generate -Mdir $(COSIM_POBJ) $(COSIM_SRCS) \
 	    >$(COSIM_BUILD)/verilate-pgo.log 2>&1 || { tail -40 $(COSIM_BUILD)/verilate-pgo.log; exit 1; }
@@ -101,7 +101,7 @@ COSIM_TLIB := $(COSIM_BUILD)/libopenenoc_rtl_trace.so
 .PHONY: cosim-trace
 cosim-trace: $(COSIM_TLIB)
 
-$(COSIM_TOBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(TOP)/mk/cosim.mk
+$(COSIM_TOBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk
 	@mkdir -p $(COSIM_BUILD)
 	$(VERILATOR) $(COSIM_VFLAGS) --trace-fst --trace-structs --timescale-override 1ns/1ns -Mdir $(COSIM_TOBJ) $(COSIM_SRCS) \
 	    >$(COSIM_BUILD)/verilate-trace.log 2>&1 || { tail -40 $(COSIM_BUILD)/verilate-trace.log; exit 1; }

@@ -4,6 +4,7 @@
 // service), the IRQ controller and one memory master towards the host.
 // Ports are flat so a Verilator host (hw/cosim/) or an SoC wrapper can bind
 // them directly.
+`include "endpoint/openenoc_ep_ports.svh"
 module openenoc_endpoint
   import openenoc_oetp_pkg::*;
   import openenoc_ep_pkg::*;
@@ -40,37 +41,10 @@ module openenoc_endpoint
   // host's call may end; unused in hardware)
   output logic                  idle,
   // Ethernet (no FCS)
-  input  logic                  rx_tvalid,
-  output logic                  rx_tready,
-  input  logic [31:0]           rx_tdata,
-  input  logic [3:0]            rx_tkeep,
-  input  logic                  rx_tlast,
-  output logic                  tx_tvalid,
-  input  logic                  tx_tready,
-  output logic [31:0]           tx_tdata,
-  output logic [3:0]            tx_tkeep,
-  output logic                  tx_tlast,
+  `OPENENOC_EP_ETH_PORTS(rx_, input, output),
+  `OPENENOC_EP_ETH_PORTS(tx_, output, input),
   // memory master (openenoc_ep_pkg: simple transfer protocol)
-  output logic                  mem_req_valid,
-  input  logic                  mem_req_ready,
-  output logic                  mem_req_write,
-  output logic [31:0]           mem_req_addr,
-  output logic [15:0]           mem_req_len,
-  output logic                  mem_w_valid,
-  input  logic                  mem_w_ready,
-  output logic [31:0]           mem_w_data,
-  output logic [3:0]            mem_w_keep,
-  output logic                  mem_w_last,
-  input  logic                  mem_r_valid,
-  output logic                  mem_r_ready,
-  input  logic [31:0]           mem_r_data,
-  input  logic [3:0]            mem_r_keep,
-  input  logic                  mem_r_last,
-  input  logic [1:0]            mem_r_resp,
-  input  logic                  mem_b_valid,
-  output logic                  mem_b_ready,
-  input  logic [1:0]            mem_b_resp,
-  input  logic [15:0]           mem_b_bytes
+  `OPENENOC_EP_MEM_PORTS(mem_, output, input)
 );
   wire [13:0] frag_ceil = (max_frame_size - 14'(DMA_OVERHEAD)) & 14'h3FFC;
 
