@@ -50,11 +50,12 @@ lint-axi:
 AXI_COSIM_OBJ  := $(AXI_BUILD)/cosim-obj
 AXI_COSIM_LIB  := $(AXI_BUILD)/libopenenoc_rtl_axi.so
 AXI_COSIM_TB   := $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_cosim.sv
-# the checker's flat AXI port list, included from rtl/ (-I$(TOP)/rtl)
-AXI_PORTS_SVH  := $(AXI_TB)/openenoc_axi_ports.svh
+# the port-list headers (rtl/axi/openenoc_axi_ports.svh, rtl/endpoint/openenoc_ep_ports.svh),
+# included from rtl/ (-I$(TOP)/rtl); shared with mk/cosim.mk
+RTL_SVH        := $(wildcard $(TOP)/rtl/*.svh $(TOP)/rtl/*/*.svh)
 AXI_STALL_PCT  ?= 30
 
-$(AXI_COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a: $(AXI_SRCS) $(AXI_COSIM_TB) $(AXI_PORTS_SVH) $(TOP)/rtl/axi/openenoc_endpoint_axi.f \
+$(AXI_COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a: $(AXI_SRCS) $(AXI_COSIM_TB) $(RTL_SVH) $(TOP)/rtl/axi/openenoc_endpoint_axi.f \
                                               $(TOP)/rtl/endpoint/openenoc_endpoint.f $(TOP)/mk/axi.mk
 	@mkdir -p $(AXI_BUILD)
 	@rm -rf $(AXI_COSIM_OBJ)   # an interrupted build once left stale objects (a crashing model)
@@ -82,7 +83,7 @@ $(AXI_VECRUN): $(TOP)/tests/vecrun.c $(AXI_HARN) $(AXI_COSIM_LIB)
 
 # ---- the checker's own test: seeded violations -------------------------------
 AXI_CHECKER_BIN := $(AXI_BUILD)/checker/tb_axi_checker
-$(AXI_CHECKER_BIN): $(AXI_TB)/openenoc_axi_checker.sv $(AXI_PORTS_SVH) $(AXI_TB)/tb_axi_checker_selftest.cpp \
+$(AXI_CHECKER_BIN): $(AXI_TB)/openenoc_axi_checker.sv $(RTL_SVH) $(AXI_TB)/tb_axi_checker_selftest.cpp \
                     $(TOP)/mk/axi.mk
 	@mkdir -p $(AXI_BUILD)
 	$(VERILATOR) --cc --exe --build -j 2 -O1 -GFATAL=0 -Wno-fatal --top-module openenoc_axi_checker \
@@ -104,7 +105,7 @@ AXI_MEM_SRCS := $(addprefix $(TOP)/rtl/,csr/openenoc_csr_pkg.sv openenoc_oetp_pk
 AXI_MEM_BURSTS := 256 16
 AXI_MEM_ARGS ?=
 
-$(AXI_BUILD)/mem%/tb_axi_mem: $(AXI_MEM_SRCS) $(AXI_PORTS_SVH) $(AXI_TB)/tb_axi_mem.cpp $(TOP)/hw/cosim/axi_mem_slave.h \
+$(AXI_BUILD)/mem%/tb_axi_mem: $(AXI_MEM_SRCS) $(RTL_SVH) $(AXI_TB)/tb_axi_mem.cpp $(TOP)/hw/cosim/axi_mem_slave.h \
                              $(TOP)/include/openenoc/engine.h $(TOP)/mk/axi.mk
 	@mkdir -p $(AXI_BUILD)
 	$(VERILATOR) --cc --exe --build -j 2 -O2 -Wno-fatal -Wno-lint -I$(TOP)/rtl --top-module tb_axi_mem \

@@ -10,9 +10,13 @@
 #include "qemu/osdep.h"
 #include "openenoc-qtest.h"
 
-/* Seconds that one multicast block of size bytes takes on the sender. */
-static double multicast_seconds(const char *speed, uint32_t size,
-                                uint64_t *wire_bits)
+/*
+ * Seconds that one multicast block of size bytes takes on the sender. With
+ * stall_ms, QEMU is stopped (SIGSTOP) that long 40 ms into the block, as a
+ * host that does not schedule it would.
+ */
+static double multicast_seconds_stalled(const char *speed, uint32_t size,
+                                        uint64_t *wire_bits, unsigned stall_ms)
 {
     g_autofree char *hub = oe_hub_args(2, speed);
     uint32_t mfs = 8160, frames = DIV_ROUND_UP(size, mfs);
@@ -33,6 +37,12 @@ static double multicast_seconds(const char *speed, uint32_t size,
     oe_ram_fill(qts, OE_RAM_BUF(0), size, 1);
     t0 = g_get_monotonic_time();
     oe_peer_start(&a, 0);
+    if (stall_ms) {
+        g_usleep(40 * 1000);
+        kill(qtest_pid(qts), SIGSTOP);
+        g_usleep(stall_ms * 1000);
+        kill(qtest_pid(qts), SIGCONT);
+    }
     dma = oe_poll(&a, OE_PEER_DMA(0), OE_PEER_DMA_IDLE_MASK |
                   OE_PEER_DMA_REQUEST_MASK, OE_PEER_DMA_IDLE_MASK, 30000);
     t0 = g_get_monotonic_time() - t0;
@@ -45,6 +55,12 @@ static double multicast_seconds(const char *speed, uint32_t size,
     qpci_free_pc(bus);
     qtest_quit(qts);
     return t0 / 1e6;
+}
+
+static double multicast_seconds(const char *speed, uint32_t size,
+                                uint64_t *wire_bits)
+{
+    return multicast_seconds_stalled(speed, size, wire_bits, 0);
 }
 
 /*
@@ -75,6 +91,31 @@ static void test_rate_matches_setting(gconstpointer opaque)
     g_assert_not_reached();
 }
 
+/*
+ * A backlogged link makes up the line time a stopped QEMU lost (up to
+ * 1 MiB of it): a 200 ms block at 100 Mbit/s with QEMU stopped for 60 ms
+ * still ends within 30 ms of its line time (an idle link's 64 KiB of
+ * credit, 5 ms, would leave it 55 ms late). Retried like the rate test.
+ */
+static void test_stall_is_made_up(void)
+{
+    uint32_t size = 100 * 1000 * 1000 / 8 / 5;
+
+    for (int attempt = 0; attempt < 3; attempt++) {
+        uint64_t bits;
+        double s = multicast_seconds_stalled("link-speed=100", size, &bits, 60);
+        double line = bits / 100e6;
+
+        g_test_message("QEMU stopped 60 ms: %.3f s for %.3f s of line time",
+                       s, line);
+        g_assert_cmpfloat(bits / s / 1e6, <=, 100 * 1.05);
+        if (s < line + 0.030) {
+            return;
+        }
+    }
+    g_assert_not_reached();
+}
+
 static void test_unpaced_is_faster(void)
 {
     uint64_t bits;
@@ -93,6 +134,7 @@ int main(int argc, char **argv)
                         test_rate_matches_setting);
     qtest_add_data_func("/openenoc/pacing/rate-200-mbps", GUINT_TO_POINTER(200),
                         test_rate_matches_setting);
+    qtest_add_func("/openenoc/pacing/stall-is-made-up", test_stall_is_made_up);
     qtest_add_func("/openenoc/pacing/unpaced-is-faster",
                    test_unpaced_is_faster);
     return g_test_run();

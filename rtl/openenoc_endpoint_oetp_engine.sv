@@ -115,15 +115,11 @@ module openenoc_endpoint_oetp_engine
   assign initiator_if.req_ready           = ini_req_ready;
   assign initiator_if.tx_status_ready     = ini_ts_ready;
   assign initiator_if.cpl_valid           = ini_cpl_valid;
-  assign initiator_if.cpl_kind            = ini_cpl.kind;
-  assign initiator_if.cpl_op              = ini_cpl.op;
-  assign initiator_if.cpl_transferred_len = ini_cpl.len;
-  assign initiator_if.cpl_peer_idx        = ini_cpl.peer;
-  assign initiator_if.cpl_sequence        = ini_cpl.seq;
-  assign initiator_if.cpl_last            = ini_cpl.last;
-  assign initiator_if.cpl_error           = ini_cpl.error;
-  assign initiator_if.cpl_error_code      = ini_cpl.error_code;
-  assign initiator_if.cpl_rdata           = ini_cpl.rdata;
+  assign {initiator_if.cpl_kind, initiator_if.cpl_op, initiator_if.cpl_transferred_len,
+          initiator_if.cpl_peer_idx, initiator_if.cpl_sequence, initiator_if.cpl_last,
+          initiator_if.cpl_error, initiator_if.cpl_error_code, initiator_if.cpl_rdata} =
+         {ini_cpl.kind, ini_cpl.op, ini_cpl.len, ini_cpl.peer, ini_cpl.seq, ini_cpl.last,
+          ini_cpl.error, ini_cpl.error_code, ini_cpl.rdata};
   // raw claims and rx_status belong to the responder path only
   assign initiator_if.non_oetp_rx_available   = 1'b0;
   assign initiator_if.non_oetp_rx_claim_ready = 1'b0;
@@ -136,17 +132,12 @@ module openenoc_endpoint_oetp_engine
   logic         rsp_req_valid, rsp_cpl_ready, rxs_valid, claim_valid;
 
   assign responder_if.req_valid      = rsp_req_valid;
-  assign responder_if.req_kind       = rsp_req.kind;
-  assign responder_if.req_op         = rsp_req.op;
-  assign responder_if.req_addr       = rsp_req.addr;
-  assign responder_if.req_len        = rsp_req.len;
-  assign responder_if.req_peer_idx   = rsp_req.peer;
-  assign responder_if.req_sequence   = rsp_req.seq;
-  assign responder_if.req_last       = rsp_req.last;
-  assign responder_if.req_biten      = rsp_req.biten;
-  assign responder_if.req_wdata      = rsp_req.wdata;
-  assign responder_if.req_error_code = rsp_req.error_code;
-  assign responder_if.req_rx_status  = rsp_req.rx_status;
+  assign {responder_if.req_kind, responder_if.req_op, responder_if.req_addr, responder_if.req_len,
+          responder_if.req_peer_idx, responder_if.req_sequence, responder_if.req_last,
+          responder_if.req_biten, responder_if.req_wdata, responder_if.req_error_code,
+          responder_if.req_rx_status} =
+         {rsp_req.kind, rsp_req.op, rsp_req.addr, rsp_req.len, rsp_req.peer, rsp_req.seq,
+          rsp_req.last, rsp_req.biten, rsp_req.wdata, rsp_req.error_code, rsp_req.rx_status};
   assign responder_if.cpl_ready      = rsp_cpl_ready;
   assign rsp_cpl = '{kind: xfer_kind_e'(responder_if.cpl_kind), op: xfer_op_e'(responder_if.cpl_op),
                      len: responder_if.cpl_transferred_len, peer: responder_if.cpl_peer_idx,

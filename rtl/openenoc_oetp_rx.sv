@@ -105,13 +105,8 @@ module openenoc_oetp_rx
   xfer_status_t      rxs_q;
   rsp_result_t       res_q;
 
-  assign loc.tvalid   = o_valid_q;
-  assign loc.tdata    = o_data_q;
-  assign loc.tkeep    = o_keep_q;
-  assign loc.tlast    = o_last_q;
-  assign loc.tid      = o_id_q;
-  assign loc.tdest    = o_dest_q;
-  assign loc.tuser    = o_user_q;
+  assign {loc.tvalid, loc.tdata, loc.tkeep, loc.tlast, loc.tid, loc.tdest, loc.tuser} =
+         {o_valid_q, o_data_q, o_keep_q, o_last_q, o_id_q, o_dest_q, o_user_q};
   assign lk_req_valid = lk_valid_q;
   assign claim_valid  = claim_valid_q;
   assign admit_valid  = admit_valid_q;

@@ -61,10 +61,7 @@ module openenoc_oetp_tx
   logic              ini_done_q, rsp_done_q, done_sent_q;
   logic [ERR_W-1:0]  done_code_q;
 
-  assign eth.tvalid    = o_valid_q;
-  assign eth.tdata     = o_data_q;
-  assign eth.tkeep     = o_keep_q;
-  assign eth.tlast     = o_last_q;
+  assign {eth.tvalid, eth.tdata, eth.tkeep, eth.tlast} = {o_valid_q, o_data_q, o_keep_q, o_last_q};
   assign ini_done      = ini_done_q;
   assign rsp_done      = rsp_done_q;
   assign ini_done_sent = done_sent_q;

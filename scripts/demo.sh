@@ -48,6 +48,8 @@ usage: $0 [options]
                     with two runs, FILE gets a .lossN suffix per run
   --timeout S       per run (default 300)
   --out DIR         logs and results (default build/demo)
+  --trace           the master's log (vm0.log) gets every NACK and repair
+                    block with its time from the push start (OE-TRACE)
   --quiet           only the tables
 EOF
 }
@@ -55,7 +57,7 @@ die() { echo "demo: $*" >&2; exit 2; }
 
 slaves=2 size=4M fragment=8160 losses="0 2" pcap= timeout_s=300
 link_speed= segment=mcast out=$top/build/demo quiet=0 netns=0 engine=c
-rtl_model=$top/build/cosim/libopenenoc_rtl.so rcvbuf=
+rtl_model=$top/build/cosim/libopenenoc_rtl.so rcvbuf= trace=0
 while [ $# -gt 0 ]; do
     case $1 in
     -h|--help) usage; exit 0 ;;
@@ -73,6 +75,7 @@ while [ $# -gt 0 ]; do
     --timeout) timeout_s=${2:?}; shift ;;
     --out) out=${2:?}; shift ;;
     --quiet) quiet=1 ;;
+    --trace) trace=1 ;;
     *) usage >&2; die "unknown argument '$1'" ;;
     esac
     shift
@@ -128,8 +131,9 @@ fi
 
 # Every slave's window must sit at one bus address (a group write carries
 # one remote address), so each VM reserves the same physical range and the
-# driver carves its buffer from it.
-pool_mb=$(( (size_b + (1 << 20) - 1) / (1 << 20) + 1 ))
+# driver carves its buffer from it: the block, enoc-repl's repair staging
+# areas (1.04 MB at 8160-byte fragments) and its control frames.
+pool_mb=$(( (size_b + (1 << 20) - 1) / (1 << 20) + 2 ))
 pool_base=0x8000000         # 128 MiB
 mem_mb=$(( 128 + pool_mb + 96 ))
 [ "$mem_mb" -ge 256 ] || mem_mb=256
@@ -292,6 +296,7 @@ run_once() {    # $1 = loss percent; prints the table, returns 0 if all passed
         fi
         if [ "$k" = 0 ]; then
             cmd="enoc-repl master --slaves $slaves"
+            [ "$trace" = 0 ] || cmd="$cmd --trace"
             [ "$link_speed" = 0 ] || props+=(--enoc-prop "link-speed=$link_speed")
         else
             cmd="enoc-repl slave --id $k"

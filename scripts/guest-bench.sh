@@ -37,24 +37,28 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 
 usage() {
     cat <<EOF
-usage: $0 [--size BYTES] [--runs N]
+usage: $0 [--size BYTES] [--runs N] [--only mcast]
 Replication over oETP (hub and multicast segments, 2 and 4 slaves, 0/2/5 %
 injected loss), RMEM latency and TCP between two VMs, measured in the guests.
   --size BYTES  block and TCP payload (default 8M)
   --runs N      runs per figure, the best counts (default 3)
+  --only mcast  only the multicast-segment figures (mcast.mbps, the loss
+                efficiencies, repair_ratio, slaves4.mbps)
 Logs in build/bench-guest.
 EOF
 }
-size=8M runs=3
+size=8M runs=3 only=
 while [ $# -gt 0 ]; do
     case $1 in
     -h|--help) usage; exit 0 ;;
     --size) size=${2:?}; shift ;;
     --runs) runs=${2:?}; shift ;;
+    --only) only=${2:?}; shift ;;
     *) usage >&2; exit 2 ;;
     esac
     shift
 done
+case $only in ''|mcast) ;; *) echo "bench-guest: --only wants mcast" >&2; exit 2 ;; esac
 case $runs in ''|*[!0-9]*|0) echo "bench-guest: --runs wants a positive number" >&2; exit 2 ;; esac
 bytes=$(awk -v s="$size" 'BEGIN { m = 1; if (s ~ /[kK]$/) m = 1024; if (s ~ /[mM]$/) m = 1048576; printf "%d", s * m }')
 [ "$bytes" -gt 0 ] || { echo "bench-guest: --size wants a size" >&2; exit 2; }
@@ -135,9 +139,11 @@ tcp() {     # $1 = run number
 
 hub=() local_=() tcps=() mcasts=()
 for ((i = 1; i <= runs; i++)); do
-    hub+=("$(replicate hub "$i")")
-    local_+=("$(replicate_local "$i")")
-    tcps+=("$(tcp "$i")")
+    if [ -z "$only" ]; then
+        hub+=("$(replicate hub "$i")")
+        local_+=("$(replicate_local "$i")")
+        tcps+=("$(tcp "$i")")
+    fi
     # Lossless, 2 % and 5 % in one demo invocation: the ratios come from it.
     mcasts+=("$(replicate mcast "$i" --loss "0 2 5")")
 done
@@ -152,18 +158,19 @@ loss2=$(slowest_slave < "$mdir/loss2/results")
 loss5=$(slowest_slave < "$mdir/loss5/results")
 ratio2=$(repair_ratio "$mdir/loss2/results")
 slaves4=$(replicate mcast 4slaves --slaves 4)
-hub_mbps=$(printf '%s\n' "${hub[@]}" | best)
+hub_mbps=$(printf '%s\n' ${hub[@]+"${hub[@]}"} | best)
 local_mbps=$(printf '%s\n' ${local_[@]+"${local_[@]}"} | best)
 tcp_mbps=$(printf '%s\n' ${tcps[@]+"${tcps[@]}"} | best)
-p50=$(sed -n 's/.*role=slave.* rmem=ok rmem_read_us_p50=\([0-9]*\).*/\1/p' "$out/hub-1/loss0/results")
+p50=$(sed -n 's/.*role=slave.* rmem=ok rmem_read_us_p50=\([0-9]*\).*/\1/p' "$out/hub-1/loss0/results" 2>/dev/null || true)
 echo "bench-guest: runs (MB/s): hub ${hub[*]}; one VM ${local_[*]}; tcp ${tcps[*]}; mcast ${mcasts[*]} (run $best_i: 2 % loss $loss2, 5 % loss $loss5); 4 slaves $slaves4"
 
-echo "BENCH guest.replicate.mbps $hub_mbps MB/s"
+[ -n "$only" ] || echo "BENCH guest.replicate.mbps $hub_mbps MB/s"
 echo "BENCH guest.replicate.mcast.mbps $mcast MB/s"
 awk -v a="$loss2" -v b="$mcast" 'BEGIN { printf "BENCH guest.replicate.loss2.efficiency %.2f x\n", (b > 0) ? a / b : 0 }'
 awk -v a="$loss5" -v b="$mcast" 'BEGIN { printf "BENCH guest.replicate.loss5.efficiency %.2f x\n", (b > 0) ? a / b : 0 }'
 echo "BENCH guest.replicate.repair_ratio ${ratio2:-0} x"
 echo "BENCH guest.replicate.slaves4.mbps $slaves4 MB/s"
+[ -z "$only" ] || exit 0
 [ -n "$local_mbps" ] || { echo "bench-guest: the one-VM replication gave no result (see $out/local-*.log)" >&2; exit 1; }
 echo "BENCH guest.replicate.local.mbps $local_mbps MB/s"
 [ -z "$p50" ] || echo "BENCH guest.rmem.read_us_p50 $p50 us"

@@ -4,7 +4,8 @@
 #   demo-netns      the demo (1 MiB, 2 slaves, 0 and 2 % injected loss) with
 #                   every VM in its own network namespace, real IP multicast
 #                   across a bridge; with loss, slaves must have recovered
-#                   fragments; no namespace may be left behind
+#                   fragments and the master's --trace must show the repair
+#                   blocks; no namespace may be left behind
 #   repl-vanish     two VMs: a master and a slave 2 that exits silently once
 #                   ready (--x-vanish) in one, slave 1 in the other;
 #                   the master must report it gone (missing=2, slaves_ok=1,
@@ -33,15 +34,16 @@ trap '[ -z "$pid" ] || kill $pid 2>/dev/null || true' EXIT INT TERM
 if [ "$(id -u)" = 0 ] && command -v ip > /dev/null; then
     before=$(ip netns list | wc -l)
     rc=0
-    "$top/scripts/demo.sh" --netns --size 1M --loss "0 2" --timeout 300 --out "$out/demo-netns" \
+    "$top/scripts/demo.sh" --netns --size 1M --loss "0 2" --timeout 300 --trace --out "$out/demo-netns" \
         > "$out/demo-netns.txt" 2>&1 || rc=$?
     cat "$out/demo-netns.txt"
     recovered=$(awk '/role=slave/ { for (i = 1; i <= NF; i++) if ($i ~ /^lost_fragments=/) {
                                         split($i, kv, "="); n += kv[2] } } END { print n + 0 }' \
                 "$out/demo-netns/loss2/results" 2>/dev/null || echo 0)
+    traced=$(grep -a -c '^OE-TRACE .* repair ' "$out/demo-netns/loss2/vm0.log" 2>/dev/null || true)
     left=$(( $(ip netns list | wc -l) - before ))
-    [ "$rc" = 0 ] && [ "$recovered" -gt 0 ] && [ "$left" = 0 ]
-    note demo-netns $? "exit $rc, $recovered fragments recovered at 2 % loss, $left namespaces left"
+    [ "$rc" = 0 ] && [ "$recovered" -gt 0 ] && [ "${traced:-0}" -gt 0 ] && [ "$left" = 0 ]
+    note demo-netns $? "exit $rc, $recovered fragments recovered at 2 % loss, ${traced:-0} repair blocks traced, $left namespaces left"
 else
     note demo-netns 1 "needs root and ip (iproute2) to create network namespaces"
 fi

@@ -6,9 +6,11 @@
  * (RFC 3208): the master publishes a sum and the last word of every DMA
  * fragment before the push; each slave checks fragments as they land and
  * NACKs the ones that did not (compact ranges); the master gathers NACKs
- * for a fraction of the round trip and repairs a fragment missed by two or
- * more slaves with one multicast block, one missed by a single slave by
- * unicast, while the push is still going out. Timers come from the measured
+ * for a fraction of the round trip and repairs fragments missed by two or
+ * more slaves with one multicast block, those missed by a single slave by
+ * unicast, while the push is still going out; a block carries up to 16
+ * scattered fragments through a staging area that the slaves copy them out
+ * of (repair_start). Timers come from the measured
  * round trip. The master stops when every slave has confirmed the CRC-32 of
  * the whole block, or has gone silent (reported). docs/guest.md has the
  * protocol; repl_proto.h the messages. One slave also reads and writes the
@@ -30,9 +32,16 @@
 #define MAX_SLAVES 64
 #define RMEM_WORDS 256
 #define RMEM_TRIES 50
-/* Fragments in one repair block: small, so that a fragment someone else
- * NACKs meanwhile is not stuck behind a long unicast run. */
-#define REPAIR_MAX_FRAGS 16
+/* Repairs go through staging areas (see repair_start): STAGE_AREAS of
+ * STAGE_SLOTS fragments each, used in turn, behind the block in every
+ * endpoint's buffer. A repair block fills one area, so it is small (a
+ * fragment someone else NACKs meanwhile is not stuck behind a long unicast
+ * run), and an area is written again only STAGE_AREAS blocks later, which
+ * gives a slave that long to copy the fragments out (4 areas, 10 ms of
+ * repairs at 400 Mbit/s, were too few for slaves not scheduled for longer:
+ * 4 slaves at 5 % loss got 4.6 repair fragments per lost one, 2.3 with 8). */
+#define STAGE_SLOTS 16
+#define STAGE_AREAS 8
 /* Single-slave repairs go unicast only when no more fragments than this
  * wait for repair (see unicast_blocks). */
 #define UNICAST_BACKLOG 4
@@ -45,8 +54,13 @@
 /* Bounds of every timer derived from the round trip. */
 #define RTO_MIN_US 1000
 #define RTO_MAX_US 1000000
-/* How often a slave looks at its buffer while fragments come in. */
-#define SCAN_US 250
+/* How often a slave looks at its buffer while fragments come in. Every
+ * wake-up of a vCPU costs the host CPU its QEMU and the master share: with
+ * 4 slaves every 250 us the master's vCPU went 20-40 ms without running
+ * during a push (its first repair 17-80 ms after the first NACK); every
+ * 1 ms, 5 ms at most, and the push's losses were mostly repaired during
+ * it. A millisecond more to notice a loss is small against that. */
+#define SCAN_US 1000
 /* A look at the buffer walks on past the highest fragment seen so far
  * until this many in a row are missing. Each fragment's last word lies on
  * a page of its own, and a guest page touched is a softmmu TLB fill under
@@ -82,19 +96,20 @@ typedef struct Slave {
 /* A repair block in flight on one peer entry. */
 typedef struct Repair {
     bool active;
-    uint32_t first, count;
+    unsigned area;              /* staging area it was sent from */
+    uint32_t count, frags[STAGE_SLOTS];
     int slave;                  /* index, or -1 for the multicast entry */
 } Repair;
 
 typedef struct Repl {
     EnocDev d;
-    bool master, rmem, x_vanish;
+    bool master, rmem, x_vanish, trace;
     unsigned id, nslaves;
     uint32_t size, fragment, seed;
     uint32_t frag, nfrags;      /* bytes per DMA fragment (fragment & ~3) */
     uint64_t mac, master_mac, group;
     int timeout_s, vanish_s;
-    uint32_t tx_off, rmem_off;
+    uint32_t stage_off, tx_off, rmem_off;  /* behind the block in the buffer */
     uint32_t seq;
     uint32_t rtt_us;            /* smoothed round trip of requests */
     uint64_t deadline_us;
@@ -109,6 +124,7 @@ typedef struct Repl {
     uint32_t pending;           /* fragments with need != 0 */
     uint32_t agg_us;            /* NACK gathering window */
     Repair rep[2];              /* on repair_entry[] */
+    unsigned next_area;         /* staging area of the next repair */
     uint64_t mcast_repair, ucast_repair;    /* bytes */
     /* For the log: repair blocks (multicast ones during the push), the
      * first NACK and the last repair start, from the push start. */
@@ -117,6 +133,18 @@ typedef struct Repl {
     /* slave */
     uint32_t master_rmem_bus;
 } Repl;
+
+/* --trace: the master's NACKs and repair blocks, kept in memory and printed
+ * at the end (a console line costs milliseconds under TCG). */
+#define TRACE_MAX 4096
+static struct TraceEv {
+    uint32_t us;                /* from the push start */
+    char what;                  /* N NACK (a slave, b first fragment, c
+                                 * ranges), R repair (a slave or 0 = group,
+                                 * b first fragment, c count), P push end */
+    uint32_t a, b, c;
+} trace_ev[TRACE_MAX];
+static unsigned trace_n;
 
 typedef struct Msg {
     uint64_t src;
@@ -143,7 +171,9 @@ static const char usage[] =
     "                   reported gone and not waited for (default 20)\n"
     "  --rmem           (slave) also test RMEM reads/writes against the master\n"
     "  --x-vanish       (slave, testing) exit silently once ready, as a slave\n"
-    "                   whose VM died would\n";
+    "                   whose VM died would\n"
+    "  --trace          (master) print every NACK and repair block with its\n"
+    "                   time from the push start (OE-TRACE lines) at the end\n";
 
 /* "OE-INFO <guest seconds> ...": progress for the log, with the time so that
  * a slow phase shows. */
@@ -157,6 +187,25 @@ static void info(const char *fmt, ...)
     vprintf(fmt, ap);
     va_end(ap);
     fflush(stdout);
+}
+
+static void trace(const Repl *r, char what, uint32_t a, uint32_t b, uint32_t c)
+{
+    if (r->trace && trace_n < TRACE_MAX) {
+        trace_ev[trace_n++] = (struct TraceEv) {
+            (uint32_t)(enoc_now_us() - r->push_t0), what, a, b, c };
+    }
+}
+
+static void trace_print(void)
+{
+    for (unsigned i = 0; i < trace_n; i++) {
+        const struct TraceEv *t = &trace_ev[i];
+
+        printf("OE-TRACE %u us %s %u %u %u\n", t->us,
+               t->what == 'N' ? "nack slave/first/ranges" :
+               t->what == 'R' ? "repair slave/first/count" : "push-end", t->a, t->b, t->c);
+    }
 }
 
 static bool timed_out(Repl *r)
@@ -336,11 +385,11 @@ static void set_timeouts(Repl *r, uint32_t dma_us, uint32_t rmem_us)
 static void setup_endpoint(Repl *r)
 {
     EnocConfig c;
-    uint32_t buf_size = r->size + 16384;
 
-    cli_check(enoc_buf_map(&r->d, buf_size));
-    r->tx_off = r->size;
-    r->rmem_off = r->size + 8192;
+    r->stage_off = (r->size + 63) & ~63u;
+    r->tx_off = r->stage_off + STAGE_AREAS * STAGE_SLOTS * r->frag;
+    r->rmem_off = r->tx_off + 8192;
+    cli_check(enoc_buf_map(&r->d, r->rmem_off + 8192));
     enoc_config_get(&r->d, &c);
     c.mac = r->mac;
     c.multicast = r->master ? 0 : r->group;
@@ -365,8 +414,15 @@ static uint32_t rmem_word(unsigned i)
 
 static bool in_repair(const Repair *rp, uint32_t k, int slave)
 {
-    return rp->active && k - rp->first < rp->count &&
-           (rp->slave < 0 || rp->slave == slave);
+    if (!rp->active || (rp->slave >= 0 && rp->slave != slave)) {
+        return false;
+    }
+    for (uint32_t i = 0; i < rp->count; i++) {
+        if (rp->frags[i] == k) {
+            return true;
+        }
+    }
+    return false;
 }
 
 static Slave *slave_of(Repl *r, Msg *m)
@@ -380,28 +436,49 @@ static Slave *slave_of(Repl *r, Msg *m)
 /* The repair entries: the first multicast only, the second either. */
 static const unsigned repair_entry[2] = { PEER_MREPAIR, PEER_UREPAIR };
 
-/* Fragments first..first+count-1 to the group (slave < 0) or one slave, on
- * repair entry i. */
-static void repair_start(Repl *r, unsigned i, int slave, uint32_t first, uint32_t count)
+/*
+ * Repair fragments frags[0..count-1] to the group (slave < 0) or one slave,
+ * on repair entry i. They need not be adjacent: the master copies them into
+ * the next staging area, one per slot, and one DMA block writes the area to
+ * the same place in the slaves' buffers; a slave finds each fragment there
+ * by its published last word and sum and copies it into place. So one block
+ * (one master loop turn, one completion event) repairs up to STAGE_SLOTS
+ * scattered losses: with one block per run of adjacent losses, at 5 % loss
+ * the repairs left at the end of a push went out about one per
+ * millisecond, each waiting for a master loop turn on a loaded host.
+ */
+static void repair_start(Repl *r, unsigned i, int slave, const uint32_t *frags,
+                         uint32_t count)
 {
-    unsigned n = repair_entry[i];
-    uint32_t off = first * r->frag, len = 0;
+    unsigned n = repair_entry[i], area = r->next_area % STAGE_AREAS;
+    uint32_t off, len = count * r->frag;
     EnocPeer p = { .mac = slave < 0 ? r->group : r->slaves[slave].mac,
-                   .mode = OE_MODE_MIRROR_LOCAL_TO_REMOTE, .local = r->d.buf_bus + off,
-                   .irq_enable = true };
+                   .mode = OE_MODE_MIRROR_LOCAL_TO_REMOTE, .irq_enable = true };
 
-    for (uint32_t k = first; k < first + count; k++) {
-        len += frag_len(r, k);
+    /* Not the area the other entry's block is still reading. */
+    if (r->rep[!i].active && r->rep[!i].area == area) {
+        area = (area + 1) % STAGE_AREAS;
+    }
+    r->next_area = area + 1;
+    off = r->stage_off + area * STAGE_SLOTS * r->frag;
+    r->rep[i] = (Repair) { .active = true, .area = area, .count = count, .slave = slave };
+    for (uint32_t j = 0; j < count; j++) {
+        uint32_t k = frags[j], fl = frag_len(r, k);
+        uint8_t *slot = r->d.buf + off + j * r->frag;
+
+        memcpy(slot, r->d.buf + k * r->frag, fl);
+        memset(slot + fl, 0, r->frag - fl);     /* the block's short tail */
+        r->rep[i].frags[j] = k;
         r->need[k] = 0;
         r->nacked_at[k] = 0;
         r->pending--;
     }
+    p.local = r->d.buf_bus + off;
     p.remote = (slave < 0 ? r->slaves[0].bus : r->slaves[slave].bus) + off;
     p.size = len;
     cli_check(enoc_peer_set(&r->d, n, &p));
     enoc_peer_clear_error(&r->d, n);
     cli_check(enoc_dma_start(&r->d, n));
-    r->rep[i] = (Repair) { .active = true, .first = first, .count = count, .slave = slave };
     if (slave < 0) {
         r->mcast_repair += len;
         r->mblocks++;
@@ -411,6 +488,7 @@ static void repair_start(Repl *r, unsigned i, int slave, uint32_t first, uint32_
         r->ublocks++;
     }
     r->last_repair_us = enoc_now_us() - r->push_t0;
+    trace(r, 'R', slave + 1, frags[0], count);
 }
 
 /* Whether a unicast block now would hold things up: the push, or a backlog
@@ -434,16 +512,16 @@ static bool repair_due(const Repl *r, uint32_t k, uint64_t now)
  * master loop turn per block is slow under TCG on a loaded host). The
  * device paces them with the push (its link-speed) and interleaves their
  * fragments with it.
- * - A run that two or more slaves NACKed: one multicast block.
- * - A run that one slave NACKed: unicast, but only once the push and the
+ * - Fragments that two or more slaves NACKed: one multicast block.
+ * - Fragments that one slave NACKed: unicast, but only once the push and the
  *   multicast repairs are done and at most UNICAST_BACKLOG fragments are
  *   waiting. A unicast write waits for each fragment's
  *   acknowledgement in the device's single initiating context, which holds
  *   up every other block for a device round trip per fragment (several
  *   milliseconds on a loaded host: 47 such fragments made a 0.11 s push of
  *   4 MiB take 0.46 s). Until then such a run goes out multicast: on a
- *   shared segment that costs the wire the same, the other slaves rewrite
- *   bytes they hold.
+ *   shared segment that costs the wire the same, the other slaves find
+ *   fragments they hold.
  */
 static void repair_tick(Repl *r, uint64_t now)
 {
@@ -460,27 +538,33 @@ static void repair_tick(Repl *r, uint64_t now)
             r->rep[i].active = false;
         }
     }
-    for (uint32_t k = 0; r->pending && k < r->nfrags && (!r->rep[0].active || !r->rep[1].active);
-         k++) {
-        uint32_t n = 1;
-        unsigned i;
-        bool multi;
+    while (r->pending && (!r->rep[0].active || !r->rep[1].active)) {
+        /* The due fragments two or more slaves missed (or any, while
+         * unicast_blocks), and those the first single-slave one's slave
+         * alone missed, STAGE_SLOTS at most of each. */
+        uint32_t multi[STAGE_SLOTS], single[STAGE_SLOTS], nm = 0, ns = 0;
+        uint64_t who = 0;
 
-        if (!repair_due(r, k, now)) {
-            continue;
+        for (uint32_t k = 0; k < r->nfrags && (nm < STAGE_SLOTS || ns < STAGE_SLOTS); k++) {
+            if (!repair_due(r, k, now)) {
+                continue;
+            }
+            if (__builtin_popcountll(r->need[k]) >= 2 || unicast_blocks(r)) {
+                if (nm < STAGE_SLOTS) {
+                    multi[nm++] = k;
+                }
+            } else if (ns < STAGE_SLOTS && (!ns || r->need[k] == who)) {
+                who = r->need[k];
+                single[ns++] = k;
+            }
         }
-        multi = __builtin_popcountll(r->need[k]) >= 2 || unicast_blocks(r);
-        if (multi ? r->rep[0].active && r->rep[1].active : r->rep[0].active || r->rep[1].active) {
-            continue;
+        if (nm) {
+            repair_start(r, r->rep[0].active, -1, multi, nm);
+        } else if (ns && !r->rep[0].active && !r->rep[1].active) {
+            repair_start(r, 1, __builtin_ctzll(who), single, ns);
+        } else {
+            break;
         }
-        i = multi && !r->rep[0].active ? 0 : 1;
-        while (k + n < r->nfrags && n < REPAIR_MAX_FRAGS && repair_due(r, k + n, now) &&
-               (multi ? __builtin_popcountll(r->need[k + n]) >= 2 || unicast_blocks(r)
-                      : r->need[k + n] == r->need[k])) {
-            n++;
-        }
-        repair_start(r, i, multi ? -1 : __builtin_ctzll(r->need[k]), k, n);
-        k += n - 1;
     }
 }
 
@@ -495,6 +579,7 @@ static void master_nack(Repl *r, Msg *m, unsigned idx)
     if (n > (m->nwords - 1) / 2) {
         n = (m->nwords - 1) / 2;
     }
+    trace(r, 'N', idx + 1, n ? m->w[1] : 0, n);
     for (unsigned i = 0; i < n; i++) {
         uint32_t first = m->w[1 + 2 * i], count = m->w[2 + 2 * i];
 
@@ -566,6 +651,7 @@ static void master_push_poll(Repl *r)
         cli_die("multicast DMA failed: error %u (%s)", st.code, oe_error_name(st.code));
     }
     r->state = REPL_PUSHED;
+    trace(r, 'P', 0, 0, 0);
     /* Tell the slaves at once, twice: the end of the push is when a slave
      * knows its missing tail fragments are lost (a lost announcement still
      * costs only a status request). */
@@ -754,7 +840,13 @@ static int run_master(Repl *r)
         uint64_t now;
         bool busy;
 
-        while (recv_msg(r, &m, 0)) {
+        /* A bounded batch: the push's end and the repairs must not wait
+         * until no frame is left. Answers are raw DMA that waits for the
+         * link; with 4 slaves asking for status while the master answered,
+         * frames came faster than it sent the answers, and a push that had
+         * left at 0.12 s was noticed (and repaired) at 0.34 s, the slaves
+         * asking all the harder since nobody told them it had ended. */
+        for (unsigned n = 0; n < 2 * r->nslaves + 2 && recv_msg(r, &m, 0); n++) {
             master_handle(r, &m);
         }
         if (r->state == REPL_WAITING) {
@@ -794,6 +886,7 @@ static int run_master(Repl *r)
          "at %llu us, last repair started at %llu us\n", r->mblocks, r->mblocks_push,
          r->ublocks, (unsigned long long)r->first_nack_us,
          (unsigned long long)r->last_repair_us);
+    trace_print();
     return master_report(r) ? 0 : 1;
 }
 
@@ -807,7 +900,21 @@ typedef struct Recv {
     uint64_t *nack_at;          /* last NACK */
     uint32_t ngood, lost, outstanding;
     uint64_t first_at, last_at, good_bytes;     /* arrival rate */
+    /* per staging slot: its last word when last looked at, and whether
+     * that look is final (the slot held a fragment we then had, or none) */
+    uint32_t slot_word[STAGE_AREAS * STAGE_SLOTS];
+    bool slot_done[STAGE_AREAS * STAGE_SLOTS];
 } Recv;
+
+static void mark_good(Repl *r, Recv *v, uint32_t k, uint64_t now)
+{
+    v->good[k] = 1;
+    v->ngood++;
+    v->good_bytes += frag_len(r, k);
+    v->outstanding -= v->nacks[k] != 0;
+    v->first_at = v->first_at ? v->first_at : now;
+    v->last_at = now;
+}
 
 /* Mark the fragments that have landed since the last look, from lo to
  * SCAN_AHEAD missing ones past *hi, or to the end if all; returns how
@@ -829,16 +936,47 @@ static uint32_t slave_scan(Repl *r, Recv *v, uint32_t lo, uint32_t *hi, bool all
             continue;
         }
         miss = 0;
-        v->good[k] = 1;
-        v->ngood++;
-        v->good_bytes += frag_len(r, k);
-        v->outstanding -= v->nacks[k] != 0;
-        v->first_at = v->first_at ? v->first_at : now;
-        v->last_at = now;
+        mark_good(r, v, k, now);
         *hi = k + 1 > *hi ? k + 1 : *hi;
         n++;
     }
     return n;
+}
+
+/*
+ * Copy repaired fragments out of the staging areas (repair_start): a slot
+ * whose last word changed is compared with the published last word of
+ * every fragment still missing, and summed when one matches. A slot caught
+ * while a block was still writing it fails the sum and is looked at again.
+ */
+static void slave_stage(Repl *r, Recv *v, uint64_t now)
+{
+    for (unsigned s = 0; s < STAGE_AREAS * STAGE_SLOTS; s++) {
+        const uint8_t *slot = r->d.buf + r->stage_off + s * r->frag;
+        uint32_t w = *(const volatile uint32_t *)(slot + r->frag - 4);
+
+        if (w == v->slot_word[s] && v->slot_done[s]) {
+            continue;
+        }
+        v->slot_word[s] = w;
+        v->slot_done[s] = true;
+        for (uint32_t k = 0; k < r->nfrags; k++) {
+            uint32_t len = frag_len(r, k);
+
+            if (v->good[k] ||
+                (len == r->frag ? w : *(const volatile uint32_t *)(slot + len - 4)) !=
+                r->flast[k]) {
+                continue;
+            }
+            if (frag_sum(slot, len) != r->fsum[k]) {
+                v->slot_done[s] = false;
+                continue;
+            }
+            memcpy(r->d.buf + k * r->frag, slot, len);
+            mark_good(r, v, k, now);
+            break;
+        }
+    }
 }
 
 /*
@@ -932,6 +1070,14 @@ static uint32_t slave_receive(Repl *r)
         if (slave_scan(r, &v, lo, &hi, pushed, now)) {
             progress_at = now;
         }
+        /* Repairs come only after a NACK, ours or another slave's (the
+         * look touches a page per slot: not while nothing is lost). */
+        if ((v.lost || pushed) && v.ngood < r->nfrags) {
+            uint32_t before = v.ngood;
+
+            slave_stage(r, &v, now);
+            progress_at = v.ngood > before ? now : progress_at;
+        }
         if (v.ngood == r->nfrags) {
             break;      /* no sleep before HAVE_ALL: on a busy host a
                          * vCPU's wake-up from usleep() can take 10 ms */
@@ -1021,10 +1167,11 @@ static int run_slave(Repl *r)
         cli_die("out of memory");
     }
     setup_endpoint(r);
-    memset(r->d.buf, 0, r->size);
-    /* Our window: incoming writes from the master land in the buffer. */
+    memset(r->d.buf, 0, r->tx_off);
+    /* Our window: the master's writes land in the block or, repairs, in
+     * the staging areas behind it. */
     p.local = r->d.buf_bus;
-    p.size = r->size;
+    p.size = r->tx_off;
     cli_check(enoc_peer_set(&r->d, SLAVE_WINDOW, &p));
     enoc_peer_clear_error(&r->d, SLAVE_WINDOW);
 
@@ -1107,6 +1254,7 @@ int main(int argc, char **argv)
         { "vanish", required_argument, NULL, 'v' },
         { "rmem", no_argument, NULL, 'r' },
         { "x-vanish", no_argument, NULL, 'x' },
+        { "trace", no_argument, NULL, 'T' },
         { "dev", required_argument, NULL, 'd' },
         { "help", no_argument, NULL, 'h' },
         { 0 }
@@ -1140,6 +1288,7 @@ int main(int argc, char **argv)
         case 'v': r.vanish_s = (int)cli_num("--vanish", optarg, 86400); break;
         case 'r': r.rmem = true; break;
         case 'x': r.x_vanish = true; break;
+        case 'T': r.trace = true; break;
         case 'd': index = (int)cli_num("--dev", optarg, 63); break;
         case 'h': fputs(usage, stdout); return 0;
         default: cli_usage_error("bad option");

@@ -94,11 +94,7 @@ OeEngine *oe_engine_new(const OeHostOps *ops, void *opaque,
                         const OeEngineConfig *cfg, const char **err)
 {
     OeEngineSettings set;
-    const char *bad = oe_engine_config_resolve(ops, cfg, &set);
-    if (bad) {
-        if (err) {
-            *err = bad;
-        }
+    if (!oe_engine_config_resolve(ops, cfg, &set, err)) {
         return nullptr;
     }
     OeEngine *e = new OeEngine();

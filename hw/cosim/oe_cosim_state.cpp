@@ -143,7 +143,7 @@ int oe_engine_load(OeEngine *e, const uint8_t *buf, size_t len)
     OeEngineConfig cfg = { (uint32_t)max, mac };
     OeEngineSettings set;
     if (version != kStateVersion || !max || max >> 32 || mac >> 48 || irq > 1 ||
-        mlen != len - head - 8 || oe_engine_config_resolve(&e->ops, &cfg, &set)) {
+        mlen != len - head - 8 || !oe_engine_config_resolve(&e->ops, &cfg, &set, nullptr)) {
         hard_reset(e);
         return -1;
     }

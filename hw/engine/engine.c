@@ -156,12 +156,8 @@ OeEngine *oe_engine_new(const OeHostOps *ops, void *opaque,
                         const OeEngineConfig *cfg, const char **err)
 {
     OeEngineSettings set;
-    const char *bad = oe_engine_config_resolve(ops, cfg, &set);
 
-    if (bad) {
-        if (err) {
-            *err = bad;
-        }
+    if (!oe_engine_config_resolve(ops, cfg, &set, err)) {
         return NULL;
     }
     OeEngine *e = calloc(1, sizeof(*e));

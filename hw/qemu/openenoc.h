@@ -102,6 +102,7 @@ struct OpenenocState {
     bool rx_engine_blocked;      /* engine cannot receive until a CSR access */
     QEMUTimer *pace_timer;       /* QEMU_CLOCK_REALTIME, runs openenoc_bh */
     int64_t link_free_ns;        /* host time at which the paced link idles */
+    bool pace_backlog;           /* a frame waited for the paced link */
 
     bool irq_level;
     VMChangeStateEntry *vmstate_entry;

@@ -8,6 +8,7 @@
 #define OPENENOC_ENGINE_CONFIG_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "openenoc/engine.h"
@@ -22,27 +23,35 @@ typedef struct OeEngineSettings {
 } OeEngineSettings;
 
 /*
- * Check what oe_engine_new() was given and fill *out. Returns NULL when the
- * configuration is valid, else the static error message oe_engine_new()
- * reports. cfg may be NULL for the defaults.
+ * Check what oe_engine_new() was given and fill *out. Returns true when the
+ * configuration is valid; else false, with the static error message
+ * oe_engine_new() reports in *err (err may be NULL). cfg may be NULL for the
+ * defaults. Both engines start oe_engine_new() with this one call.
  */
-static inline const char *oe_engine_config_resolve(const OeHostOps *ops,
-                                                   const OeEngineConfig *cfg,
-                                                   OeEngineSettings *out)
+static inline bool oe_engine_config_resolve(const OeHostOps *ops,
+                                            const OeEngineConfig *cfg,
+                                            OeEngineSettings *out,
+                                            const char **err)
 {
     uint32_t max = cfg && cfg->max_raw_frame_size ? cfg->max_raw_frame_size
                                                   : OETP_FRAME_MAX;
+    const char *bad = NULL;
 
     if (!ops || !ops->mem_read || !ops->mem_write || !ops->tx_frame) {
-        return "host ops mem_read, mem_write and tx_frame are required";
+        bad = "host ops mem_read, mem_write and tx_frame are required";
+    } else if (max < 36 || max > OETP_FRAME_MAX) {
+        bad = "max_raw_frame_size must be 36..8192";
     }
-    if (max < 36 || max > OETP_FRAME_MAX) {
-        return "max_raw_frame_size must be 36..8192";
+    if (bad) {
+        if (err) {
+            *err = bad;
+        }
+        return false;
     }
     out->max_frame = max;
     out->frag_ceiling = 4 * ((max - OETP_DMA_OVERHEAD) / 4);
     out->reset_mac = cfg ? cfg->reset_mac & 0xFFFFFFFFFFFFull : 0;
-    return NULL;
+    return true;
 }
 
 #endif

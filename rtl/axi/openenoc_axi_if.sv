@@ -6,14 +6,15 @@
 interface openenoc_axi_if #(
   parameter int ADDR_W = 32
 );
-  logic [ADDR_W-1:0] awaddr;
-  logic [7:0]        awlen;
-  logic [2:0]        awsize;
-  logic [1:0]        awburst;
-  logic [3:0]        awcache;
-  logic [2:0]        awprot;
-  logic              awvalid;
-  logic              awready;
+  // the address channels AW and AR carry the same fields
+  logic [ADDR_W-1:0] awaddr,  araddr;
+  logic [7:0]        awlen,   arlen;
+  logic [2:0]        awsize,  arsize;
+  logic [1:0]        awburst, arburst;
+  logic [3:0]        awcache, arcache;
+  logic [2:0]        awprot,  arprot;
+  logic              awvalid, arvalid;
+  logic              awready, arready;
   logic [31:0]       wdata;
   logic [3:0]        wstrb;
   logic              wlast;
@@ -22,14 +23,6 @@ interface openenoc_axi_if #(
   logic [1:0]        bresp;
   logic              bvalid;
   logic              bready;
-  logic [ADDR_W-1:0] araddr;
-  logic [7:0]        arlen;
-  logic [2:0]        arsize;
-  logic [1:0]        arburst;
-  logic [3:0]        arcache;
-  logic [2:0]        arprot;
-  logic              arvalid;
-  logic              arready;
   logic [31:0]       rdata;
   logic [1:0]        rresp;
   logic              rlast;

@@ -9,17 +9,13 @@
 // stops the transfer: the rest of that burst is drained, no further burst is
 // issued, and every remaining port beat (including the one holding bytes of
 // the failed burst) carries the response, as the port contract says.
+`include "axi/openenoc_axi_ports.svh"
 module openenoc_axi_mem_rd
   import openenoc_ep_pkg::*;
 #(
   parameter int BURST_MAX = 256
 ) (
-  input  logic        clk,
-  input  logic        rst,
-  input  logic        start,          // pulse while idle
-  input  logic [31:0] addr,
-  input  logic [15:0] len,
-  output logic        idle,
+  `OPENENOC_AXI_BRIDGE_PORTS,
   // memory port read beats
   output logic        r_valid,
   input  logic        r_ready,

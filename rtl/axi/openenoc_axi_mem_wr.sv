@@ -10,17 +10,13 @@
 // One burst is outstanding. After the first SLVERR/DECERR the remaining data
 // is drained without bus traffic; the port's response gives that code and
 // the bytes of the bursts that completed before it.
+`include "axi/openenoc_axi_ports.svh"
 module openenoc_axi_mem_wr
   import openenoc_ep_pkg::*;
 #(
   parameter int BURST_MAX = 256
 ) (
-  input  logic        clk,
-  input  logic        rst,
-  input  logic        start,          // pulse while idle
-  input  logic [31:0] addr,
-  input  logic [15:0] len,
-  output logic        idle,
+  `OPENENOC_AXI_BRIDGE_PORTS,
   // memory port write beats and response
   input  logic        w_valid,
   output logic        w_ready,

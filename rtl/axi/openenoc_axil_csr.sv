@@ -7,31 +7,14 @@
 // is answered only when the remote peer has answered or the engine's RMEM
 // timeout has expired, and the bridge adds no timeout of its own. Every
 // response is OKAY (the aperture has no error response).
+`include "axi/openenoc_axi_ports.svh"
 module openenoc_axil_csr
   import openenoc_csr_pkg::*;
 (
   input  logic                  clk,
   input  logic                  rst,
   // AXI4-Lite slave
-  input  logic [CSR_ADDR_W-1:0] awaddr,
-  input  logic [2:0]            awprot,
-  input  logic                  awvalid,
-  output logic                  awready,
-  input  logic [31:0]           wdata,
-  input  logic [3:0]            wstrb,
-  input  logic                  wvalid,
-  output logic                  wready,
-  output logic [1:0]            bresp,
-  output logic                  bvalid,
-  input  logic                  bready,
-  input  logic [CSR_ADDR_W-1:0] araddr,
-  input  logic [2:0]            arprot,
-  input  logic                  arvalid,
-  output logic                  arready,
-  output logic [31:0]           rdata,
-  output logic [1:0]            rresp,
-  output logic                  rvalid,
-  input  logic                  rready,
+  `OPENENOC_AXIL_PORTS(, CSR_ADDR_W, input, output),
   // CSR bus
   output logic                  csr_req,
   output logic                  csr_req_is_wr,

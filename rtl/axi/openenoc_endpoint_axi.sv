@@ -5,6 +5,8 @@
 // signals: one ID, all in order) for local memory, AXI-Stream Ethernet
 // without FCS, and the interrupt. The endpoint's memory port moves one
 // transfer at a time, so the read and write sides are never busy together.
+`include "axi/openenoc_axi_ports.svh"
+`include "endpoint/openenoc_ep_ports.svh"
 module openenoc_endpoint_axi
   import openenoc_ep_pkg::*;
   import openenoc_csr_pkg::*;
@@ -30,66 +32,12 @@ module openenoc_endpoint_axi
   // co-simulation host's call may end; unused in hardware)
   output logic                  idle,
   // AXI4-Lite slave: CSR aperture (byte offsets 0..0x1FFF)
-  input  logic [CSR_ADDR_W-1:0] s_axil_awaddr,
-  input  logic [2:0]            s_axil_awprot,
-  input  logic                  s_axil_awvalid,
-  output logic                  s_axil_awready,
-  input  logic [31:0]           s_axil_wdata,
-  input  logic [3:0]            s_axil_wstrb,
-  input  logic                  s_axil_wvalid,
-  output logic                  s_axil_wready,
-  output logic [1:0]            s_axil_bresp,
-  output logic                  s_axil_bvalid,
-  input  logic                  s_axil_bready,
-  input  logic [CSR_ADDR_W-1:0] s_axil_araddr,
-  input  logic [2:0]            s_axil_arprot,
-  input  logic                  s_axil_arvalid,
-  output logic                  s_axil_arready,
-  output logic [31:0]           s_axil_rdata,
-  output logic [1:0]            s_axil_rresp,
-  output logic                  s_axil_rvalid,
-  input  logic                  s_axil_rready,
+  `OPENENOC_AXIL_PORTS(s_axil_, CSR_ADDR_W, input, output),
   // AXI4 master: local memory
-  output logic [31:0]           m_axi_awaddr,
-  output logic [7:0]            m_axi_awlen,
-  output logic [2:0]            m_axi_awsize,
-  output logic [1:0]            m_axi_awburst,
-  output logic [3:0]            m_axi_awcache,
-  output logic [2:0]            m_axi_awprot,
-  output logic                  m_axi_awvalid,
-  input  logic                  m_axi_awready,
-  output logic [31:0]           m_axi_wdata,
-  output logic [3:0]            m_axi_wstrb,
-  output logic                  m_axi_wlast,
-  output logic                  m_axi_wvalid,
-  input  logic                  m_axi_wready,
-  input  logic [1:0]            m_axi_bresp,
-  input  logic                  m_axi_bvalid,
-  output logic                  m_axi_bready,
-  output logic [31:0]           m_axi_araddr,
-  output logic [7:0]            m_axi_arlen,
-  output logic [2:0]            m_axi_arsize,
-  output logic [1:0]            m_axi_arburst,
-  output logic [3:0]            m_axi_arcache,
-  output logic [2:0]            m_axi_arprot,
-  output logic                  m_axi_arvalid,
-  input  logic                  m_axi_arready,
-  input  logic [31:0]           m_axi_rdata,
-  input  logic [1:0]            m_axi_rresp,
-  input  logic                  m_axi_rlast,
-  input  logic                  m_axi_rvalid,
-  output logic                  m_axi_rready,
+  `OPENENOC_AXI_PORTS(m_axi_, output, input),
   // AXI-Stream Ethernet, no FCS
-  input  logic [31:0]           s_axis_eth_tdata,
-  input  logic [3:0]            s_axis_eth_tkeep,
-  input  logic                  s_axis_eth_tlast,
-  input  logic                  s_axis_eth_tvalid,
-  output logic                  s_axis_eth_tready,
-  output logic [31:0]           m_axis_eth_tdata,
-  output logic [3:0]            m_axis_eth_tkeep,
-  output logic                  m_axis_eth_tlast,
-  output logic                  m_axis_eth_tvalid,
-  input  logic                  m_axis_eth_tready
+  `OPENENOC_EP_ETH_PORTS(s_axis_eth_, input, output),
+  `OPENENOC_EP_ETH_PORTS(m_axis_eth_, output, input)
 );
   if (BURST_MAX < 2 || BURST_MAX > 256 || (BURST_MAX & (BURST_MAX - 1)) != 0)
     $fatal(1, "BURST_MAX %0d is not a power of two in 2..256", BURST_MAX);

@@ -15,7 +15,7 @@
 // A violation prints "AXI-CHECK <name>: <kind> ...", sets its bit in kinds
 // and counts; with FATAL = 1 it also stops the simulation ($fatal).
 // The checker keeps its bookkeeping in blocking variables and queues.
-`include "axi/tb/openenoc_axi_ports.svh"
+`include "axi/openenoc_axi_ports.svh"
 /* verilator lint_off BLKSEQ */
 module openenoc_axi_checker #(
   parameter string NAME  = "axi",
@@ -36,19 +36,19 @@ module openenoc_axi_checker #(
     logic [7:0]  len;
   } ax_t;
 
-  logic [44:0] aw_p, ar_p;
+  logic [51:0] aw_p, ar_p;          // AxCACHE and AxPROT are payload too
   logic [36:0] w_p;
   logic [1:0]  b_p;
   logic [34:0] r_p;
-  assign aw_p = {awaddr, awlen, awsize, awburst};
-  assign ar_p = {araddr, arlen, arsize, arburst};
+  assign aw_p = {awaddr, awlen, awsize, awburst, awcache, awprot};
+  assign ar_p = {araddr, arlen, arsize, arburst, arcache, arprot};
   assign w_p  = {wdata, wstrb, wlast};
   assign b_p  = bresp;
   assign r_p  = {rdata, rresp, rlast};
 
   // previous edge: which channels were stalled, with what payload
   logic        aw_h, w_h, b_h, ar_h, r_h;
-  logic [44:0] aw_q, ar_q;
+  logic [51:0] aw_q, ar_q;
   logic [36:0] w_q;
   logic [1:0]  b_q;
   logic [34:0] r_q;

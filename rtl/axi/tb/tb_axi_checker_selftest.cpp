@@ -119,6 +119,12 @@ const std::vector<Case> kCases = {
     { "araddr_changed_while_stalled", UNSTABLE, [](Bench &t) {
         t.m.arvalid = 1; t.m.araddr = 0x100; t.edge(); t.m.araddr = 0x104; t.edge();
     } },
+    { "awprot_changed_while_stalled", UNSTABLE, [](Bench &t) {
+        t.m.awvalid = 1; t.m.awaddr = 0x100; t.edge(); t.m.awprot = 2; t.edge();
+    } },
+    { "arcache_changed_while_stalled", UNSTABLE, [](Bench &t) {
+        t.m.arvalid = 1; t.m.araddr = 0x100; t.m.arcache = 3; t.edge(); t.m.arcache = 0; t.edge();
+    } },
     { "wdata_changed_while_stalled", UNSTABLE, [](Bench &t) {
         t.aw(0x100, 0); t.m.wvalid = 1; t.m.wlast = 1; t.m.wdata = 1; t.edge();
         t.m.wdata = 2; t.edge();

@@ -6,29 +6,13 @@
 // AXI4-Lite CSR slave, stopping the simulation on a violation. The random
 // READY/VALID delays come from the wrapper's memory slave (axi_mem_slave.h,
 // OE_COSIM_AXI_STALL_PCT in mk/axi.mk). Simulation only.
-`include "axi/tb/openenoc_axi_ports.svh"
+`include "axi/openenoc_axi_ports.svh"
 module tb_axi_cosim
   import openenoc_csr_pkg::*;
 (
   input logic                  clk,
   input logic                  rst,
-  input logic [CSR_ADDR_W-1:0] s_axil_awaddr,
-  input logic                  s_axil_awvalid,
-  input logic                  s_axil_awready,
-  input logic [31:0]           s_axil_wdata,
-  input logic [3:0]            s_axil_wstrb,
-  input logic                  s_axil_wvalid,
-  input logic                  s_axil_wready,
-  input logic [1:0]            s_axil_bresp,
-  input logic                  s_axil_bvalid,
-  input logic                  s_axil_bready,
-  input logic [CSR_ADDR_W-1:0] s_axil_araddr,
-  input logic                  s_axil_arvalid,
-  input logic                  s_axil_arready,
-  input logic [31:0]           s_axil_rdata,
-  input logic [1:0]            s_axil_rresp,
-  input logic                  s_axil_rvalid,
-  input logic                  s_axil_rready,
+  `OPENENOC_AXIL_PORTS(s_axil_, CSR_ADDR_W, input, input),
   `OPENENOC_AXI_PORTS(m_axi_, input, input)
 );
 
@@ -38,22 +22,25 @@ module tb_axi_cosim
 
   openenoc_axi_checker #(.NAME("m_axi")) u_check_m (
     .clk, .rst, .awaddr(m_axi_awaddr), .awlen(m_axi_awlen), .awsize(m_axi_awsize),
-    .awburst(m_axi_awburst), .awvalid(m_axi_awvalid), .awready(m_axi_awready),
+    .awburst(m_axi_awburst), .awcache(m_axi_awcache), .awprot(m_axi_awprot),
+    .awvalid(m_axi_awvalid), .awready(m_axi_awready),
     .wdata(m_axi_wdata), .wstrb(m_axi_wstrb), .wlast(m_axi_wlast), .wvalid(m_axi_wvalid),
     .wready(m_axi_wready), .bresp(m_axi_bresp), .bvalid(m_axi_bvalid), .bready(m_axi_bready),
     .araddr(m_axi_araddr), .arlen(m_axi_arlen), .arsize(m_axi_arsize), .arburst(m_axi_arburst),
+    .arcache(m_axi_arcache), .arprot(m_axi_arprot),
     .arvalid(m_axi_arvalid), .arready(m_axi_arready), .rdata(m_axi_rdata), .rresp(m_axi_rresp),
     .rlast(m_axi_rlast), .rvalid(m_axi_rvalid), .rready(m_axi_rready),
     .violations(m_viol), .kinds(m_kinds), .bursts(m_bursts)
   );
   openenoc_axi_checker #(.NAME("s_axil")) u_check_l (
     .clk, .rst, .awaddr({19'd0, s_axil_awaddr}), .awlen(8'd0), .awsize(3'd2), .awburst(2'b01),
-    .awvalid(s_axil_awvalid), .awready(s_axil_awready), .wdata(s_axil_wdata),
-    .wstrb(s_axil_wstrb), .wlast(1'b1), .wvalid(s_axil_wvalid), .wready(s_axil_wready), .bresp(s_axil_bresp), .bvalid(s_axil_bvalid),
-    .bready(s_axil_bready), .araddr({19'd0, s_axil_araddr}), .arlen(8'd0), .arsize(3'd2),
-    .arburst(2'b01), .arvalid(s_axil_arvalid), .arready(s_axil_arready), .rdata(s_axil_rdata),
-    .rresp(s_axil_rresp), .rlast(1'b1), .rvalid(s_axil_rvalid), .rready(s_axil_rready),
-    .violations(l_viol), .kinds(l_kinds), .bursts(l_bursts)
+    .awcache(4'd0), .awprot(s_axil_awprot), .awvalid(s_axil_awvalid), .awready(s_axil_awready),
+    .wdata(s_axil_wdata), .wstrb(s_axil_wstrb), .wlast(1'b1), .wvalid(s_axil_wvalid),
+    .wready(s_axil_wready), .bresp(s_axil_bresp), .bvalid(s_axil_bvalid), .bready(s_axil_bready),
+    .araddr({19'd0, s_axil_araddr}), .arlen(8'd0), .arsize(3'd2), .arburst(2'b01),
+    .arcache(4'd0), .arprot(s_axil_arprot), .arvalid(s_axil_arvalid), .arready(s_axil_arready),
+    .rdata(s_axil_rdata), .rresp(s_axil_rresp), .rlast(1'b1), .rvalid(s_axil_rvalid),
+    .rready(s_axil_rready), .violations(l_viol), .kinds(l_kinds), .bursts(l_bursts)
   );
 
   // one line per model at its end (the wrapper calls final() when the engine

@@ -2,33 +2,15 @@
 // (openenoc_axi_mem) with the endpoint's memory port as inputs, and
 // openenoc_axi_checker on the AXI side (stops on a violation).
 // Driven by tb_axi_mem.cpp. Simulation only.
-`include "axi/tb/openenoc_axi_ports.svh"
+`include "axi/openenoc_axi_ports.svh"
+`include "endpoint/openenoc_ep_ports.svh"
 module tb_axi_mem #(
   parameter int BURST_MAX = 256
 ) (
   input  logic        clk,
   input  logic        rst,
   // memory port (the endpoint's side)
-  input  logic        mem_req_valid,
-  output logic        mem_req_ready,
-  input  logic        mem_req_write,
-  input  logic [31:0] mem_req_addr,
-  input  logic [15:0] mem_req_len,
-  input  logic        mem_w_valid,
-  output logic        mem_w_ready,
-  input  logic [31:0] mem_w_data,
-  input  logic [3:0]  mem_w_keep,
-  input  logic        mem_w_last,
-  output logic        mem_r_valid,
-  input  logic        mem_r_ready,
-  output logic [31:0] mem_r_data,
-  output logic [3:0]  mem_r_keep,
-  output logic        mem_r_last,
-  output logic [1:0]  mem_r_resp,
-  output logic        mem_b_valid,
-  input  logic        mem_b_ready,
-  output logic [1:0]  mem_b_resp,
-  output logic [15:0] mem_b_bytes,
+  `OPENENOC_EP_MEM_PORTS(mem_, input, output),
   // AXI4 master
   `OPENENOC_AXI_PORTS(m_axi_, output, input),
   output logic [31:0] violations,
@@ -53,12 +35,15 @@ module tb_axi_mem #(
   assign {mem_b_resp, mem_b_bytes} = {mem.b_resp, mem.b_bytes};
 
   // the bench's AXI slave sees the link as flat signals
-  assign {m_axi_awaddr, m_axi_awlen, m_axi_awsize, m_axi_awburst, m_axi_awvalid} =
-         {axi.awaddr, axi.awlen, axi.awsize, axi.awburst, axi.awvalid};
+  assign {m_axi_awaddr, m_axi_awlen, m_axi_awsize, m_axi_awburst, m_axi_awcache, m_axi_awprot,
+          m_axi_awvalid} =
+         {axi.awaddr, axi.awlen, axi.awsize, axi.awburst, axi.awcache, axi.awprot, axi.awvalid};
   assign {m_axi_wdata, m_axi_wstrb, m_axi_wlast, m_axi_wvalid, m_axi_bready} =
          {axi.wdata, axi.wstrb, axi.wlast, axi.wvalid, axi.bready};
-  assign {m_axi_araddr, m_axi_arlen, m_axi_arsize, m_axi_arburst, m_axi_arvalid, m_axi_rready} =
-         {axi.araddr, axi.arlen, axi.arsize, axi.arburst, axi.arvalid, axi.rready};
+  assign {m_axi_araddr, m_axi_arlen, m_axi_arsize, m_axi_arburst, m_axi_arcache, m_axi_arprot,
+          m_axi_arvalid, m_axi_rready} =
+         {axi.araddr, axi.arlen, axi.arsize, axi.arburst, axi.arcache, axi.arprot, axi.arvalid,
+          axi.rready};
   assign {axi.awready, axi.wready, axi.bresp, axi.bvalid} =
          {m_axi_awready, m_axi_wready, m_axi_bresp, m_axi_bvalid};
   assign {axi.arready, axi.rdata, axi.rresp, axi.rlast, axi.rvalid} =
@@ -67,14 +52,15 @@ module tb_axi_mem #(
   logic [6:0] kinds;
   openenoc_axi_checker #(.NAME("m_axi")) u_check (
     .clk, .rst, .awaddr(axi.awaddr), .awlen(axi.awlen), .awsize(axi.awsize),
-    .awburst(axi.awburst), .awvalid(axi.awvalid), .awready(axi.awready), .wdata(axi.wdata),
-    .wstrb(axi.wstrb), .wlast(axi.wlast), .wvalid(axi.wvalid), .wready(axi.wready),
-    .bresp(axi.bresp), .bvalid(axi.bvalid), .bready(axi.bready), .araddr(axi.araddr),
-    .arlen(axi.arlen), .arsize(axi.arsize), .arburst(axi.arburst), .arvalid(axi.arvalid),
+    .awburst(axi.awburst), .awcache(axi.awcache), .awprot(axi.awprot), .awvalid(axi.awvalid),
+    .awready(axi.awready), .wdata(axi.wdata), .wstrb(axi.wstrb), .wlast(axi.wlast),
+    .wvalid(axi.wvalid), .wready(axi.wready), .bresp(axi.bresp), .bvalid(axi.bvalid),
+    .bready(axi.bready), .araddr(axi.araddr), .arlen(axi.arlen), .arsize(axi.arsize),
+    .arburst(axi.arburst), .arcache(axi.arcache), .arprot(axi.arprot), .arvalid(axi.arvalid),
     .arready(axi.arready), .rdata(axi.rdata), .rresp(axi.rresp), .rlast(axi.rlast),
     .rvalid(axi.rvalid), .rready(axi.rready), .violations, .kinds, .bursts
   );
   // verilator lint_off UNUSEDSIGNAL
-  wire unused = &{1'b0, kinds, axi.awcache, axi.awprot, axi.arcache, axi.arprot};
+  wire unused = &{1'b0, kinds};
   // verilator lint_on UNUSEDSIGNAL
 endmodule
