@@ -68,6 +68,8 @@ module openenoc_oetp_rx
   // state_q: RX_META moves on as if the reply matched, and st reads as
   // RX_IDLE (the word was the last) or RX_DROP for that one cycle, so the
   // 32-bit Request ID compare feeds a flop and not the next-state logic.
+  // A DMA_WRITE_REQ whose Length is refused does the same (state_q moves
+  // to RX_REQUEST as for a good Length).
   logic              unm_q, unm_last_q;
   rx_state_e         st;
   assign st = unm_q ? (unm_last_q ? RX_IDLE : RX_DROP) : state_q;
@@ -461,7 +463,12 @@ module openenoc_oetp_rx
                   admit_valid_q <= 1'b1;
                   admit_q       <= make_admit(ERR_LOCAL_INVALID);
                   rseq_q        <= rseq_q + 1;
-                  state_q       <= eth.tlast ? RX_IDLE : RX_DROP;
+                  // state_q as for a good Length, overridden like an
+                  // unmatched reply (st reads RX_IDLE after the last word,
+                  // else RX_DROP): the 32-bit Length compare feeds flops only
+                  unm_q         <= 1'b1;
+                  unm_last_q    <= eth.tlast;
+                  state_q       <= RX_REQUEST;
                 end else begin
                   admit_valid_q  <= 1'b1;
                   admit_q        <= make_admit(ERR_NONE);
