@@ -201,6 +201,8 @@ def word_fields(reg, half):
 
 def gen_regs(model):
     regs, mem = model.regs, model.mems[0]
+    stored = [f for f in model.fields() if f.sw_write]    # software-written: flops here
+    commands = [f for f in model.fields() if f.cmd]       # cleared by the core's _hwclr
     out = [HEADER]
     out.append("""// CSR register block of the whole 8 KiB aperture (spec/endpoint.md). One
 // request at a time: a request is a one-cycle pulse; wr_ack follows in the
@@ -275,13 +277,11 @@ module openenoc_csr_regs
     # storage
     out.append("  always_ff @(posedge clk) begin")
     out.append("    if (rst) begin")
-    for r in regs:
-        for f in r.fields:
-            if f.sw_write:
-                if f.count > 1:
-                    out.append("      q.%s <= {%d{%s_RESET}};" % (f.member, f.count, f.member.upper()))
-                else:
-                    out.append("      q.%s <= %s_RESET;" % (f.member, f.member.upper()))
+    for f in stored:
+        if f.count > 1:
+            out.append("      q.%s <= {%d{%s_RESET}};" % (f.member, f.count, f.member.upper()))
+        else:
+            out.append("      q.%s <= %s_RESET;" % (f.member, f.member.upper()))
     out.append("      q.rmem_req       <= 1'b0;")
     out.append("      q.rmem_req_is_wr <= 1'b0;")
     out.append("      q.rmem_addr      <= '0;")
@@ -291,14 +291,12 @@ module openenoc_csr_regs
     out.append("      rd_pend_q <= 1'b0;")
     out.append("      wr_ack_q  <= 1'b0;")
     out.append("    end else begin")
-    for r in regs:
-        for f in r.fields:
-            if f.cmd:
-                if f.count > 1:
-                    out.append("      for (int i = 0; i < %d; i++)" % f.count)
-                    out.append("        if (core_to_csr.%s_hwclr[i]) q.%s[i] <= '0;" % (f.member, f.member))
-                else:
-                    out.append("      if (core_to_csr.%s_hwclr) q.%s <= '0;" % (f.member, f.member))
+    for f in commands:
+        if f.count > 1:
+            out.append("      for (int i = 0; i < %d; i++)" % f.count)
+            out.append("        if (core_to_csr.%s_hwclr[i]) q.%s[i] <= '0;" % (f.member, f.member))
+        else:
+            out.append("      if (core_to_csr.%s_hwclr) q.%s <= '0;" % (f.member, f.member))
     out.append("      if (wr) begin")
     out.append("        case (waddr)")
     for r in regs:
@@ -356,12 +354,10 @@ endmodule""")
     # change (Verilator copies a whole variable for every non-blocking update
     # of a part of it); only the fields the core uses leave the block.
     decls, assigns = [], []
-    for r in regs:
-        for f in r.fields:
-            if f.sw_write:
-                decls.append("  logic %s q_%s;" % (packed(f), f.member))
-                if to_core(f):
-                    assigns.append("  assign csr_to_core.%s = q_%s;" % (f.member, f.member))
+    for f in stored:
+        decls.append("  logic %s q_%s;" % (packed(f), f.member))
+        if to_core(f):
+            assigns.append("  assign csr_to_core.%s = q_%s;" % (f.member, f.member))
     for name, rng, _ in RMEM_SW:
         decls.append("  logic %s q_%s;" % (rng if rng is not None else rmem_addr_range(mem), name))
         assigns.append("  assign csr_to_core.%s = q_%s;" % (name, name))
