@@ -60,28 +60,33 @@ module openenoc_ep_irq
   wire [5:0] used      = {1'b0, count_q} + {1'b0, reserved_q};
   wire       credit_ok = used < 6'(IRQ_DEPTH);
 
-  logic any_rsv, any_cmt;
+  // Requests and commits are rare: with none (the usual cycle) every
+  // output of this block is its default, and a simulator skips the rest.
+  logic any_rsv, any_cmt, cmt_ok, rsv_room;
   logic [$clog2(NP)-1:0] cmt_i;
   always_comb begin
-    any_rsv = |rsv_req; any_cmt = 1'b0; cmt_i = '0;
-    for (int k = NP - 1; k >= 0; k--) begin
-      if (cmt_valid[k]) begin any_cmt = 1'b1; cmt_i = k[$clog2(NP)-1:0]; end
-    end
-  end
-
-  // a commit without a reservation needs a free credit of its own
-  wire cmt_ok   = any_cmt && (cmt_reserved[cmt_i] ? count_q < 5'(IRQ_DEPTH) : credit_ok);
-  wire rsv_room = credit_ok && !(cmt_ok && !cmt_reserved[cmt_i] && used == 6'(IRQ_DEPTH - 1));
-  wire rsv_ok   = any_rsv && rsv_room;
-  // each grant as its own AND of the request, no lower request and room
-  // (not through the encoded index): the producers act on it in this cycle
-  always_comb begin
+    any_rsv   = |rsv_req;
+    any_cmt   = |cmt_valid;
+    cmt_i     = '0;
+    cmt_ok    = 1'b0;
+    rsv_room  = credit_ok;
     rsv_gnt   = '0;
     cmt_ready = '0;
-    for (int k = 0; k < NP; k++)
-      rsv_gnt[k] = rsv_req[k] && (rsv_req & NP'((1 << k) - 1)) == '0 && rsv_room;
-    if (any_cmt) cmt_ready[cmt_i] = 1'b1;     // taken (or dropped as overflow)
+    if (any_cmt) begin
+      for (int k = NP - 1; k >= 0; k--)
+        if (cmt_valid[k]) cmt_i = k[$clog2(NP)-1:0];
+      // a commit without a reservation needs a free credit of its own
+      cmt_ok   = cmt_reserved[cmt_i] ? count_q < 5'(IRQ_DEPTH) : credit_ok;
+      rsv_room = credit_ok && !(cmt_ok && !cmt_reserved[cmt_i] && used == 6'(IRQ_DEPTH - 1));
+      cmt_ready[cmt_i] = 1'b1;     // taken (or dropped as overflow)
+    end
+    // each grant as its own AND of the request, no lower request and room
+    // (not through the encoded index): the producers act on it in this cycle
+    if (any_rsv)
+      for (int k = 0; k < NP; k++)
+        rsv_gnt[k] = rsv_req[k] && (rsv_req & NP'((1 << k) - 1)) == '0 && rsv_room;
   end
+  wire rsv_ok = any_rsv && rsv_room;
 
   irq_claim_t head;
   assign head       = head_w_q;
