@@ -141,19 +141,20 @@ module openenoc_ep_peer_dma
   // (which clears the block's request and idle, and moves the round-robin
   // pointer) or software withdrawing the request undoes a choice; the
   // enables are sampled with the choice.
+  // the first candidate at or after the round-robin pointer: {found, index}
+  function automatic logic [2:0] rr_pick(input logic [NUM_PEERS-1:0] cand, input logic [1:0] rr);
+    rr_pick = '0;
+    for (int k = NUM_PEERS - 1; k >= 0; k--)
+      if (cand[2'(int'(rr) + k)]) rr_pick = {1'b1, 2'(int'(rr) + k)};
+  endfunction
+
   logic       acc_any_next;
   logic [1:0] acc_n_next;
   // (with no candidate, the usual cycle, the round-robin scan is skipped)
   wire [NUM_PEERS-1:0] acc_cand = peer_request & idle_q & ~cmt_pend_q;
   always_comb begin
-    acc_any_next = 1'b0;
-    acc_n_next   = '0;
-    if (acc_cand != '0)
-      for (int k = NUM_PEERS - 1; k >= 0; k--)
-        if (acc_cand[2'(int'(acc_rr_q) + k)]) begin
-          acc_any_next = 1'b1;
-          acc_n_next   = 2'(int'(acc_rr_q) + k);
-        end
+    {acc_any_next, acc_n_next} = '0;
+    if (acc_cand != '0) {acc_any_next, acc_n_next} = rr_pick(acc_cand, acc_rr_q);
   end
   logic       acc_any_q, acc_en_q;
   logic [1:0] acc_n_q;
@@ -336,14 +337,8 @@ module openenoc_ep_peer_dma
   // (skipped with no candidate, like the acceptance scan)
   wire [NUM_PEERS-1:0] fr_cand = blk_active_q & ~blk_failed_q & left_q;
   always_comb begin
-    fr_any_next = 1'b0;
-    fr_n_next   = '0;
-    if (fr_cand != '0)
-      for (int k = NUM_PEERS - 1; k >= 0; k--)
-        if (fr_cand[2'(int'(frag_rr_q) + k)]) begin
-          fr_any_next = 1'b1;
-          fr_n_next   = 2'(int'(frag_rr_q) + k);
-        end
+    {fr_any_next, fr_n_next} = '0;
+    if (fr_cand != '0) {fr_any_next, fr_n_next} = rr_pick(fr_cand, frag_rr_q);
   end
   assign fr_any = fr_any_q && fr_fresh_q;
   assign fr_n   = fr_n_q;
