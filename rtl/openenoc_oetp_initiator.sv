@@ -1,7 +1,9 @@
 // Initiator controller: the single locally initiated context. A command from
-// the DMA engine stays unaccepted until its peer lookup has finished; on
-// acceptance it gets the next Request ID and snapshots the MAC addresses, the
-// group decision and its response timer. The request frame goes to TX; the
+// the DMA engine stays unaccepted until its peer lookup has finished: the
+// lookup is asked in the cycle the command appears, and the registered
+// acceptance (req_ready) follows the cycle the lookup answers. On
+// acceptance it gets the next Request ID and snapshots the MAC addresses,
+// the group decision and its response timer. The request frame goes to TX; the
 // timer starts at the frame's Ethernet TLAST handshake; RX reports the
 // matching validated response. Group writes complete locally.
 module openenoc_oetp_initiator
@@ -57,8 +59,7 @@ module openenoc_oetp_initiator
   output logic [32:0]  timer_wake
 );
   typedef enum logic [2:0] {
-    INI_IDLE, INI_LOOKUP, INI_LOOKUP_WAIT, INI_ACCEPT, INI_TX, INI_WAIT,
-    INI_ABORT, INI_COMPLETE
+    INI_IDLE, INI_LOOKUP, INI_ACCEPT, INI_TX, INI_WAIT, INI_ABORT, INI_COMPLETE
   } ini_state_e;
 
   ini_state_e  state_q /*verilator public_flat_rd*/;
@@ -72,7 +73,7 @@ module openenoc_oetp_initiator
   logic [31:0] tmo_q /*verilator public_flat_rd*/;   // response timeout snapshot, 0 = none
   logic [31:0] cnt_q /*verilator public_flat_rd*/;
   logic [31:0] step_q;                                // time_step of the last edge
-  logic        group_q, lk_valid_q, req_ready_q, ts_ready_q, job_valid_q, cpl_valid_q;
+  logic        group_q, req_ready_q, ts_ready_q, job_valid_q, cpl_valid_q;
   logic        txd_q, txd_sent_q;
   logic [ERR_W-1:0] txd_code_q;
   src_status_t stat_q;
@@ -84,16 +85,25 @@ module openenoc_oetp_initiator
   assign ts_ready     = ts_ready_q;
   assign cpl_valid    = cpl_valid_q;
   assign cpl          = cpl_q;
-  assign lk_req_valid = lk_valid_q;
   assign job_valid    = job_valid_q;
   assign job          = job_q;
   assign stat         = stat_q;
 
+  // The lookup is asked from the command itself in the cycle it appears,
+  // then from its copy until answered (the lookup controller registers the
+  // question, and may serve RX first).
+  wire       lk_first = state_q == INI_IDLE;
+  // only kind, op and peer make the question
+  // verilator lint_off UNUSEDSIGNAL
+  xfer_req_t lk_cmd;
+  // verilator lint_on UNUSEDSIGNAL
+  assign lk_cmd = lk_first ? req : cmd_q;
+  assign lk_req_valid     = (lk_first && req_valid) || state_q == INI_LOOKUP;
   assign lk_req.kind      = LOOKUP_BY_INDEX;
-  assign lk_req.mode_mask = (cmd_q.kind == KIND_RMEM) ? 4'(1 << MODE_RMEM)
-                          : (cmd_q.op == OP_WRITE)   ? 4'(1 << MODE_MIRROR_LOCAL_TO_REMOTE)
-                                                     : 4'(1 << MODE_MIRROR_REMOTE_TO_LOCAL);
-  assign lk_req.peer      = cmd_q.peer;
+  assign lk_req.mode_mask = (lk_cmd.kind == KIND_RMEM) ? 4'(1 << MODE_RMEM)
+                          : (lk_cmd.op == OP_WRITE)   ? 4'(1 << MODE_MIRROR_LOCAL_TO_REMOTE)
+                                                      : 4'(1 << MODE_MIRROR_REMOTE_TO_LOCAL);
+  assign lk_req.peer      = lk_cmd.peer;
   assign lk_req.mac       = '0;
 
   wire [31:0] tmo_used = cnt_q < tmo_q ? cnt_q : tmo_q;
@@ -182,7 +192,6 @@ module openenoc_oetp_initiator
       tmo_q       <= '0;
       cnt_q       <= '0;
       group_q     <= 1'b0;
-      lk_valid_q  <= 1'b0;
       req_ready_q <= 1'b0;
       ts_ready_q  <= 1'b0;
       job_valid_q <= 1'b0;
@@ -213,23 +222,19 @@ module openenoc_oetp_initiator
       case (state_q)
         INI_IDLE: begin
           if (req_valid) begin
-            cmd_q      <= req;      // looked at only until the real acceptance
-            lk_valid_q <= 1'b1;
-            state_q    <= INI_LOOKUP;
+            cmd_q   <= req;      // looked at only until the real acceptance
+            state_q <= INI_LOOKUP;
           end
         end
         INI_LOOKUP: begin
+          // the answer comes as a one-cycle pulse; the question drops with it
           if (lk_rsp_valid) begin
-            lk_valid_q <= 1'b0;
-            peer_q     <= lk_rsp;
-            group_q    <= lk_rsp.mac[40];
-            src_mac_q  <= conf.mac_address;
-            state_q    <= INI_LOOKUP_WAIT;
+            peer_q      <= lk_rsp;
+            group_q     <= lk_rsp.mac[40];
+            src_mac_q   <= conf.mac_address;
+            req_ready_q <= 1'b1;          // registered: offered in INI_ACCEPT
+            state_q     <= INI_ACCEPT;
           end
-        end
-        INI_LOOKUP_WAIT: begin
-          req_ready_q <= 1'b1;          // registered: offered in INI_ACCEPT
-          state_q     <= INI_ACCEPT;
         end
         INI_ACCEPT: begin
           // req_ready_q is high in this cycle: the held offer is accepted now

@@ -442,7 +442,7 @@ module openenoc_endpoint
   // controllers' own steps between two links (read through the hierarchy:
   // a co-simulation hint, not a port of theirs)
   wire act_step = u_rmem.state_q inside {u_rmem.RM_CHECK, u_rmem.RM_PICK} ||
-                  u_oetp.u_initiator.state_q inside {u_oetp.u_initiator.INI_LOOKUP_WAIT,
+                  u_oetp.u_initiator.state_q inside {u_oetp.u_initiator.INI_LOOKUP,
                                                      u_oetp.u_initiator.INI_ACCEPT} ||
                   (u_oetp.u_initiator.state_q == u_oetp.u_initiator.INI_IDLE && ini.req_valid);
   wire activity = act_csr || act_mem || act_stream || act_irq || act_ctl || act_oetp ||

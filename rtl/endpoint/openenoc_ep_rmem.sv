@@ -61,7 +61,11 @@ module openenoc_ep_rmem
   // the request registers the offset from every peer's window base
   // (disp_q, bit 32 set below the base); RM_CHECK tests every window with
   // one subtraction each and registers each peer's verdict and translation
-  // (in_q, bad_q, rem_q); RM_PICK then takes the lowest hit.
+  // (in_q, bad_q, rem_q); RM_PICK takes the lowest hit and offers a good
+  // access to the initiating slot at once (acc_valid), then holds it in
+  // RM_WAIT. A remote access's answer goes to the bus in the cycle the slot
+  // reports it (rd_ack/wr_ack from acc_done, no register): every cycle of
+  // this block is a cycle of a CPU load's round trip.
   wire [31:0] woff = {22'd0, req_addr[9:2], 2'b00};
   logic [NUM_PEERS-1:0][32:0] disp_q;
   logic [NUM_PEERS-1:0]       in_q, bad_q;
@@ -97,15 +101,17 @@ module openenoc_ep_rmem
     end
   end
 
-  assign acc_valid  = state_q == RM_WAIT;
-  assign acc_peer   = peer_q;
+  wire pick_go = state_q == RM_PICK && hit && !bad;
+  wire sent_end = state_q == RM_SENT && acc_done;
+  assign acc_valid  = pick_go || state_q == RM_WAIT;
+  assign acc_peer   = (state_q == RM_PICK) ? n : peer_q;
   assign acc_is_wr  = is_wr_q;
-  assign acc_remote = remote_q;
+  assign acc_remote = (state_q == RM_PICK) ? remote : remote_q;
   assign acc_biten  = biten_q;
   assign acc_wdata  = wdata_q;
-  assign rd_ack     = ack_q && rd_q;
-  assign wr_ack     = ack_q && !rd_q;
-  assign rd_data    = data_q;
+  assign rd_ack     = (ack_q || sent_end) && rd_q;
+  assign wr_ack     = (ack_q || sent_end) && !rd_q;
+  assign rd_data    = sent_end ? ((acc_code != 0) ? 32'hFFFF_FFFF : acc_rdata) : data_q;
   assign rec_valid  = rec_q;
   assign rec_peer   = peer_q;
   assign rec_code   = code_q;
@@ -183,13 +189,14 @@ module openenoc_ep_rmem
             code_q <= ERR_LOCAL_INVALID;
             if (ev_rmem) ev_pend_q[n] <= 1'b1;
           end else begin
+            // offered now (acc_valid); the slot takes it at the earliest
+            // in the next cycle
             state_q <= RM_WAIT;
           end
         end
         RM_WAIT: if (acc_taken) state_q <= RM_SENT;
         RM_SENT: if (acc_done) begin
-          ack_q   <= 1'b1;
-          data_q  <= (acc_code != 0) ? 32'hFFFF_FFFF : acc_rdata;
+          // answered now (sent_end)
           state_q <= RM_IDLE;
           if (acc_code != 0) begin
             rec_q  <= 1'b1;
