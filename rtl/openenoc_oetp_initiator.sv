@@ -79,7 +79,6 @@ module openenoc_oetp_initiator
   src_status_t stat_q;
   tx_job_t     job_q;
   xfer_cpl_t   cpl_q;
-  logic [47:0] src_mac_q;
 
   assign req_ready    = req_ready_q;
   assign ts_ready     = ts_ready_q;
@@ -126,21 +125,26 @@ module openenoc_oetp_initiator
   wire txd_sent_now = tx_done ? tx_done_sent : txd_sent_q;
   wire [ERR_W-1:0] txd_code_now = tx_done ? tx_done_code : txd_code_q;
 
-  // Early rejection, decided from the lookup snapshot before acceptance.
-  logic [ERR_W-1:0] early_code;
+  // Early rejection, decided from the lookup's answer (registered in
+  // early_q for the acceptance). The held command is cmd_q's copy.
+  logic [ERR_W-1:0] early_code, early_q;
   always_comb begin
     early_code = ERR_NONE;
-    if (!peer_q.hit)                                   early_code = ERR_LOCAL_INVALID;
-    else if (group_q && cmd_q.op == OP_READ)           early_code = ERR_LOCAL_INVALID;
+    if (!lk_rsp.hit)                                   early_code = ERR_LOCAL_INVALID;
+    else if (lk_rsp.mac[40] && cmd_q.op == OP_READ)    early_code = ERR_LOCAL_INVALID;
     else if (cmd_q.kind == KIND_DMA &&
              (cmd_q.len == '0 || cmd_q.len > LEN_W'(frag_ceil))) early_code = ERR_LOCAL_INVALID;
   end
 
+  // The request frame is built from the lookup's answer and offered to TX
+  // in the acceptance cycle: the registered acceptance follows for certain
+  // (req_valid stays up until req_ready), and TX takes a job one cycle
+  // after it appears, so no frame starts before the command is accepted.
   tx_job_t new_job;
   always_comb begin
     new_job          = '0;
-    new_job.dst      = peer_q.mac;
-    new_job.src      = src_mac_q;
+    new_job.dst      = lk_rsp.mac;
+    new_job.src      = conf.mac_address;
     new_job.peer     = cmd_q.peer;
     new_job.seq      = cmd_q.seq;
     new_job.role     = 1'b0;
@@ -202,7 +206,7 @@ module openenoc_oetp_initiator
       stat_q      <= '0;
       job_q       <= '0;
       cpl_q       <= '0;
-      src_mac_q   <= '0;
+      early_q     <= ERR_NONE;
       step_q      <= '0;
     end else begin
       req_ready_q <= 1'b0;
@@ -231,9 +235,13 @@ module openenoc_oetp_initiator
           if (lk_rsp_valid) begin
             peer_q      <= lk_rsp;
             group_q     <= lk_rsp.mac[40];
-            src_mac_q   <= conf.mac_address;
+            early_q     <= early_code;
             req_ready_q <= 1'b1;          // registered: offered in INI_ACCEPT
             state_q     <= INI_ACCEPT;
+            if (early_code == ERR_NONE) begin
+              job_q       <= new_job;
+              job_valid_q <= 1'b1;
+            end
           end
         end
         INI_ACCEPT: begin
@@ -241,8 +249,8 @@ module openenoc_oetp_initiator
           cmd_q  <= req;
           txd_q  <= 1'b0;
           stat_q <= '0;
-          if (early_code != ERR_NONE) begin
-            cpl_q       <= make_cpl(req, early_code, '0, '0);
+          if (early_q != ERR_NONE) begin
+            cpl_q       <= make_cpl(req, early_q, '0, '0);
             cpl_valid_q <= 1'b1;
             state_q     <= INI_COMPLETE;
           end else begin
@@ -250,8 +258,6 @@ module openenoc_oetp_initiator
             cur_rid_q   <= rid_q;
             tmo_q       <= group_q ? 32'd0 :
                            (req.kind == KIND_RMEM) ? conf.rmem_timeout : conf.dma_timeout;
-            job_q       <= new_job;
-            job_valid_q <= 1'b1;
             ts_ready_q  <= (req.kind == KIND_DMA && req.op == OP_WRITE);
             state_q     <= INI_TX;
           end

@@ -141,7 +141,7 @@ module openenoc_csr_regs
   assign csr_to_core.switch_if_forwarding_control_pause_request = q_switch_if_forwarding_control_pause_request;
   assign csr_to_core.rmem_req = req && in_rmem;
   assign csr_to_core.rmem_req_is_wr = req_is_wr;
-  assign csr_to_core.rmem_addr = addr[$bits(csr_to_core.rmem_addr)-1:0] - RMEM_BASE[$bits(csr_to_core.rmem_addr)-1:0];
+  assign csr_to_core.rmem_addr = addr[9:0] - RMEM_BASE[9:0];
   assign csr_to_core.rmem_wr_data = wr_data;
   assign csr_to_core.rmem_wr_biten = wr_biten;
 

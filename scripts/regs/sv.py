@@ -200,7 +200,7 @@ def word_fields(reg, half):
 
 
 def gen_regs(model):
-    regs = model.regs
+    regs, mem = model.regs, model.mems[0]
     stored = [f for f in model.fields() if f.sw_write]    # software-written: flops here
     commands = [f for f in model.fields() if f.cmd]       # cleared by the core's _hwclr
     out = [HEADER]
@@ -348,8 +348,8 @@ endmodule""")
         if to_core(f):
             assigns.append("  assign csr_to_core.%s = q_%s;" % (f.member, f.member))
     rmem_pass = {"rmem_req": "req && in_rmem", "rmem_req_is_wr": "req_is_wr",
-                 "rmem_addr": "addr[$bits(csr_to_core.rmem_addr)-1:0] - "
-                              "RMEM_BASE[$bits(csr_to_core.rmem_addr)-1:0]",
+                 "rmem_addr": "addr%s - RMEM_BASE%s" % (rmem_addr_range(mem),
+                                                         rmem_addr_range(mem)),
                  "rmem_wr_data": "wr_data", "rmem_wr_biten": "wr_biten"}
     for name, _, _ in RMEM_SW:
         assigns.append("  assign csr_to_core.%s = %s;" % (name, rmem_pass[name]))
