@@ -64,11 +64,30 @@ COSIM_PGO_DEP   := $(COSIM_PROF)
 COSIM_PGO_FLAGS := -CFLAGS "-fprofile-instr-use=$(COSIM_PROF) -Wno-profile-instr-unprofiled -Wno-profile-instr-out-of-date"
 endif
 
-$(COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk $(COSIM_PGO_DEP)
+# The wrapper samples the model's handshakes before the edge without a
+# clock-low evaluation (hw/cosim/oe_cosim_run.cpp): the build fails if an
+# output other than these (read only after an edge) is computed from an input.
+COSIM_AFTER_EDGE := idle can_receive
+COSIM_REGOUT := $(TOP)/scripts/cosim-registered-outputs.py
+
+$(COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk $(COSIM_PGO_DEP) $(COSIM_REGOUT)
 	@mkdir -p $(COSIM_BUILD)
 	$(VERILATOR) $(COSIM_VFLAGS) $(COSIM_PGO_FLAGS) -Mdir $(COSIM_OBJ) $(COSIM_SRCS) >$(COSIM_BUILD)/verilate.log 2>&1 || \
 	    { tail -40 $(COSIM_BUILD)/verilate.log; exit 1; }
+	$(COSIM_REGOUT) $(COSIM_OBJ) $(COSIM_TOPM) $(addprefix --allow ,$(COSIM_AFTER_EDGE))
 	@touch $@   # Verilator leaves an up-to-date archive untouched
+
+# the check itself, on a model with an output computed from an input
+.PHONY: check-cosim-regout
+check-cosim-regout:
+	@rm -rf $(COSIM_BUILD)/regout && mkdir -p $(COSIM_BUILD)/regout
+	@$(VERILATOR) --cc -Wno-fatal -Mdir $(COSIM_BUILD)/regout $(TOP)/tests/cosim/comb_ready.sv >/dev/null
+	@$(COSIM_REGOUT) $(COSIM_BUILD)/regout comb_ready 2>$(COSIM_BUILD)/regout/err.txt && \
+	    { echo "check-cosim-regout: a combinational output was not reported"; exit 1; } || true
+	@grep -q 'comb_ready.ready_comb is computed from an input' $(COSIM_BUILD)/regout/err.txt && \
+	    ! grep -q ready_q $(COSIM_BUILD)/regout/err.txt || \
+	    { cat $(COSIM_BUILD)/regout/err.txt; echo "check-cosim-regout: wrong report"; exit 1; }
+	@echo "check-cosim-regout: a combinational output is reported, a registered one is not"
 
 # the instrumented model and library (linked by clang for its profile runtime)
 $(COSIM_POBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk
@@ -150,7 +169,7 @@ cosim-tests: $(COSIM_BINS)
 # found by fuzzing the RTL) against the RTL; one summary line
 # "cosim: N passed, M failed" (TAP tests counted).
 COSIM_TIMEOUT ?= 600
-check-cosim: lint-cosim $(COSIM_BINS)
+check-cosim: lint-cosim check-cosim-regout $(COSIM_BINS)
 	@pass=0; fail=0; mkdir -p $(COSIM_BUILD)/logs; \
 	for t in $(COSIM_PROGS) vecrun fuzz_replay; do \
 	    log=$(COSIM_BUILD)/logs/$$t.log; \

@@ -60,6 +60,7 @@ void hard_reset(OeEngine *e)
     Vopenenoc_endpoint_axi *m = e->m.get();
     ports_reset(e);
     m->rst = 1;
+    m->eval();   // outputs from the state, before the first edge samples them
     for (int i = 0; i < 4; i++) {
         cycle(e, 0);
     }

@@ -45,13 +45,17 @@ module openenoc_axil_csr
   wire unused = &{1'b0, awprot, arprot, awaddr[1:0], araddr[1:0]};
   // verilator lint_on UNUSEDSIGNAL
 
+  // every READY comes from registers only, never from a VALID of the same
+  // cycle (AXI allows either; a registered one lets a cycle-based host, such
+  // as the co-simulation, sample the handshake before it drives the clock)
   wire wr_ready = aw_have_q && w_have_q;
-  wire go_wr    = state_q == L_IDLE && wr_ready && (!arvalid || !rd_turn_q);
-  wire go_rd    = state_q == L_IDLE && arvalid && (!wr_ready || rd_turn_q);
+  wire rd_open  = state_q == L_IDLE && (!wr_ready || rd_turn_q);
+  wire go_rd    = rd_open && arvalid;
+  wire go_wr    = state_q == L_IDLE && wr_ready && !go_rd;
 
   assign awready       = !aw_have_q;
   assign wready        = !w_have_q;
-  assign arready       = go_rd;
+  assign arready       = rd_open;
   assign bvalid        = state_q == L_B;
   assign bresp         = 2'b00;
   wire   r_now         = state_q == L_RD && csr_rd_ack;
