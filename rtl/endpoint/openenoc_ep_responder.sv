@@ -7,6 +7,8 @@
 // memory (or drains it when rejected) and joins the framing status. A
 // failure is recorded in the peer's error first, then notified if enabled;
 // while that notification waits for admission no new request is taken.
+// An RMEM read completes with its read beat: the beat is offered as the
+// completion in the cycle it arrives (RS_RMEM_R), without an RS_CPL cycle.
 module openenoc_ep_responder
   import openenoc_oetp_pkg::*;
   import openenoc_csr_pkg::*;
@@ -80,16 +82,19 @@ module openenoc_ep_responder
   assign rsp.req_ready       = state_q == RS_IDLE && !notify_q;
   assign rsp.tx_status_ready = 1'b0;
   assign rsp.rx_status_ready = state_q == RS_DMA && !rxs_seen_q;
-  assign rsp.cpl_valid       = state_q == RS_CPL;
+  // an RMEM read's beat is its completion (cause 4 on a bad response)
+  wire        rd_cpl   = state_q == RS_RMEM_R && !op_q;
+  wire        rd_bad   = m.r_resp != RESP_OKAY;
+  assign rsp.cpl_valid       = state_q == RS_CPL || (rd_cpl && m.r_valid);
   assign rsp.cpl_kind        = kind_q;
   assign rsp.cpl_op          = op_q;
-  assign rsp.cpl_transferred_len = xfer_q;
+  assign rsp.cpl_transferred_len = rd_cpl ? (rd_bad ? 32'd0 : 32'd4) : xfer_q;
   assign rsp.cpl_peer_idx    = peer_q;
   assign rsp.cpl_sequence    = seq_q;
   assign rsp.cpl_last        = 1'b1;
-  assign rsp.cpl_error       = cause_q != 0;
-  assign rsp.cpl_error_code  = cause_q;
-  assign rsp.cpl_rdata       = rdata_q;
+  assign rsp.cpl_error       = rd_cpl ? rd_bad : cause_q != 0;
+  assign rsp.cpl_error_code  = rd_cpl ? (rd_bad ? 4'd4 : 4'd0) : cause_q;
+  assign rsp.cpl_rdata       = rd_cpl ? m.r.data : rdata_q;
 
   assign hold      = notify_q;
   assign rec_valid = rec_q;
@@ -106,7 +111,8 @@ module openenoc_ep_responder
 
   assign m.req_valid = state_q == RS_RMEM_REQ || state_q == RS_RMEM_WREQ;
   assign m.req       = '{write: state_q == RS_RMEM_WREQ, addr: addr_q, len: 16'd4};
-  assign m.r_ready   = state_q == RS_RMEM_R;
+  // a read's beat waits until its completion can be taken
+  assign m.r_ready   = state_q == RS_RMEM_R && (op_q || rsp.cpl_ready);
   assign m.w_valid   = state_q == RS_RMEM_W;
   assign m.w         = '{data: (rdata_q & ~biten_q) | (wdata_q & biten_q), keep: 4'hF, last: 1'b1};
   assign m.b_ready   = state_q == RS_RMEM_B;
@@ -237,18 +243,16 @@ module openenoc_ep_responder
         end
 
         RS_RMEM_REQ: if (m.req_ready) state_q <= RS_RMEM_R;
-        RS_RMEM_R: if (m.r_valid) begin
+        RS_RMEM_R: if (m.r_valid && m.r_ready) begin
           rdata_q <= m.r.data;
-          if (m.r_resp != RESP_OKAY) begin
+          if (rd_bad) begin
             if (op_q) fail(4'd6, ERR_LOCAL_WR_SLVERR);
             else      fail(4'd4, ERR_LOCAL_RD_SLVERR);
-            state_q <= RS_CPL;
-          end else if (op_q) begin
-            state_q <= RS_RMEM_WREQ;
-          end else begin
-            xfer_q  <= 32'd4;
-            state_q <= RS_CPL;
           end
+          // a read completed with this beat
+          if (!op_q)       state_q <= RS_IDLE;
+          else if (rd_bad) state_q <= RS_CPL;
+          else             state_q <= RS_RMEM_WREQ;
         end
         RS_RMEM_WREQ: begin
           if (!merge_q) rdata_q <= '0;
