@@ -68,16 +68,28 @@ module openenoc_ep_responder
   logic [31:0] rxs_len_q;
   logic [3:0]  dma_code_q;
 
-  // policy check of the held request, widened to 33 bits
-  wire [1:0]  mode  = peer_mode[peer_q];
-  wire [32:0] base  = {1'b0, peer_local[peer_q]};
-  wire [32:0] wend  = base + {1'b0, peer_size[peer_q]};
-  wire        mode_ok = kind_q ? (mode == MODE_RMEM && addr_q[1:0] == 2'b00)
-                               : (op_q ? mode == MODE_MIRROR_REMOTE_TO_LOCAL
-                                       : mode == MODE_MIRROR_LOCAL_TO_REMOTE);
-  wire        allowed = mode_ok && len_q != 0 && len_q <= {18'd0, frag_ceil} &&
-                        base <= {1'b0, addr_q} && {1'b0, addr_q} + {1'b0, len_q} <= wend &&
-                        wend <= 33'h1_0000_0000;
+  // policy check of a request, widened to 33 bits
+  function automatic logic policy_ok(input logic kind, input logic op, input logic [31:0] addr,
+                                     input logic [31:0] len, input logic [1:0] peer);
+    logic [1:0]  mode;
+    logic [32:0] base, wend;
+    logic        mode_ok;
+    mode    = peer_mode[peer];
+    base    = {1'b0, peer_local[peer]};
+    wend    = base + {1'b0, peer_size[peer]};
+    mode_ok = kind ? (mode == MODE_RMEM && addr[1:0] == 2'b00)
+                   : (op ? mode == MODE_MIRROR_REMOTE_TO_LOCAL : mode == MODE_MIRROR_LOCAL_TO_REMOTE);
+    policy_ok = mode_ok && len != 0 && len <= {18'd0, frag_ceil} &&
+                base <= {1'b0, addr} && {1'b0, addr} + {1'b0, len} <= wend &&
+                wend <= 33'h1_0000_0000;
+  endfunction
+  // the held request's check (RS_CHECK)
+  wire allowed = policy_ok(kind_q, op_q, addr_q, len_q, peer_q);
+  // An RMEM read that passes the check as it is offered goes to memory
+  // from RS_IDLE; every other request (and a failing read: RS_CHECK
+  // records the failure) takes RS_CHECK.
+  wire fast_read = rsp.req_kind && !rsp.req_op && rsp.req_error_code == '0 &&
+                   policy_ok(1'b1, 1'b0, rsp.req_addr, rsp.req_len, rsp.req_peer_idx);
 
   assign rsp.req_ready       = state_q == RS_IDLE && !notify_q;
   assign rsp.tx_status_ready = 1'b0;
@@ -213,7 +225,7 @@ module openenoc_ep_responder
           rxs_seen_q <= 1'b0;
           rxs_bad_q  <= 1'b0;
           wr_started_q <= 1'b0;
-          state_q    <= RS_CHECK;
+          state_q    <= fast_read ? RS_RMEM_REQ : RS_CHECK;
         end
 
         RS_CHECK: begin
