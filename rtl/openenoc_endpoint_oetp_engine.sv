@@ -4,8 +4,12 @@
 // the DMA engine on the other side of initiator_if/responder_if.
 //
 // This file only wires the controllers (initiator, responder, lookup, RX,
-// TX) to the boundary; each of the four streams passes a two-entry register
-// slice, and every other output comes from a controller register.
+// TX) to the boundary; each of the four streams passes a skid buffer whose
+// ready is a flop, and every other output comes from a controller register.
+// Three are two-entry register slices; m_axis_eth's is a one-entry skid
+// (openenoc_axis_skid PASS): TX drives it from its output register, so its
+// beats leave in the cycle TX offers them (one cycle less per frame) and
+// m_axis_eth is still a multiplexer of registers, never of inputs.
 module openenoc_endpoint_oetp_engine
   import openenoc_oetp_pkg::*;
 #(
@@ -88,7 +92,8 @@ module openenoc_endpoint_oetp_engine
     u_local_in_slice  (.clk, .rst, .s(s_axis_local), .m(local_in)),
     u_local_out_slice (.clk, .rst, .s(local_out),    .m(m_axis_local));
   openenoc_axis_skid #(.DATA_W(DATA_W))
-    u_eth_in_slice    (.clk, .rst, .s(s_axis_eth),   .m(eth_in)),
+    u_eth_in_slice    (.clk, .rst, .s(s_axis_eth),   .m(eth_in));
+  openenoc_axis_skid #(.DATA_W(DATA_W), .PASS(1'b1))
     u_eth_out_slice   (.clk, .rst, .s(eth_out),      .m(m_axis_eth));
 
   assign eth_out.tid   = '0;

@@ -1,7 +1,9 @@
 // Initiator controller: the single locally initiated context. A command from
-// the DMA engine stays unaccepted until its peer lookup has finished; on
-// acceptance it gets the next Request ID and snapshots the MAC addresses, the
-// group decision and its response timer. The request frame goes to TX; the
+// the DMA engine stays unaccepted until its peer lookup has finished: the
+// lookup is asked in the cycle the command appears, and the registered
+// acceptance (req_ready) follows the cycle the lookup answers. On
+// acceptance it gets the next Request ID and snapshots the MAC addresses,
+// the group decision and its response timer. The request frame goes to TX; the
 // timer starts at the frame's Ethernet TLAST handshake; RX reports the
 // matching validated response. Group writes complete locally.
 module openenoc_oetp_initiator
@@ -57,8 +59,7 @@ module openenoc_oetp_initiator
   output logic [32:0]  timer_wake
 );
   typedef enum logic [2:0] {
-    INI_IDLE, INI_LOOKUP, INI_LOOKUP_WAIT, INI_ACCEPT, INI_TX, INI_WAIT,
-    INI_ABORT, INI_COMPLETE
+    INI_IDLE, INI_LOOKUP, INI_ACCEPT, INI_TX, INI_WAIT, INI_ABORT, INI_COMPLETE
   } ini_state_e;
 
   ini_state_e  state_q /*verilator public_flat_rd*/;
@@ -72,28 +73,36 @@ module openenoc_oetp_initiator
   logic [31:0] tmo_q /*verilator public_flat_rd*/;   // response timeout snapshot, 0 = none
   logic [31:0] cnt_q /*verilator public_flat_rd*/;
   logic [31:0] step_q;                                // time_step of the last edge
-  logic        group_q, lk_valid_q, req_ready_q, ts_ready_q, job_valid_q, cpl_valid_q;
+  logic        group_q, req_ready_q, ts_ready_q, job_valid_q, cpl_valid_q;
   logic        txd_q, txd_sent_q;
   logic [ERR_W-1:0] txd_code_q;
   src_status_t stat_q;
   tx_job_t     job_q;
   xfer_cpl_t   cpl_q;
-  logic [47:0] src_mac_q;
 
   assign req_ready    = req_ready_q;
   assign ts_ready     = ts_ready_q;
   assign cpl_valid    = cpl_valid_q;
   assign cpl          = cpl_q;
-  assign lk_req_valid = lk_valid_q;
   assign job_valid    = job_valid_q;
   assign job          = job_q;
   assign stat         = stat_q;
 
+  // The lookup is asked from the command itself in the cycle it appears,
+  // then from its copy until answered (the lookup controller registers the
+  // question, and may serve RX first).
+  wire       lk_first = state_q == INI_IDLE;
+  // only kind, op and peer make the question
+  // verilator lint_off UNUSEDSIGNAL
+  xfer_req_t lk_cmd;
+  // verilator lint_on UNUSEDSIGNAL
+  assign lk_cmd = lk_first ? req : cmd_q;
+  assign lk_req_valid     = (lk_first && req_valid) || state_q == INI_LOOKUP;
   assign lk_req.kind      = LOOKUP_BY_INDEX;
-  assign lk_req.mode_mask = (cmd_q.kind == KIND_RMEM) ? 4'(1 << MODE_RMEM)
-                          : (cmd_q.op == OP_WRITE)   ? 4'(1 << MODE_MIRROR_LOCAL_TO_REMOTE)
-                                                     : 4'(1 << MODE_MIRROR_REMOTE_TO_LOCAL);
-  assign lk_req.peer      = cmd_q.peer;
+  assign lk_req.mode_mask = (lk_cmd.kind == KIND_RMEM) ? 4'(1 << MODE_RMEM)
+                          : (lk_cmd.op == OP_WRITE)   ? 4'(1 << MODE_MIRROR_LOCAL_TO_REMOTE)
+                                                      : 4'(1 << MODE_MIRROR_REMOTE_TO_LOCAL);
+  assign lk_req.peer      = lk_cmd.peer;
   assign lk_req.mac       = '0;
 
   wire [31:0] tmo_used = cnt_q < tmo_q ? cnt_q : tmo_q;
@@ -116,21 +125,26 @@ module openenoc_oetp_initiator
   wire txd_sent_now = tx_done ? tx_done_sent : txd_sent_q;
   wire [ERR_W-1:0] txd_code_now = tx_done ? tx_done_code : txd_code_q;
 
-  // Early rejection, decided from the lookup snapshot before acceptance.
-  logic [ERR_W-1:0] early_code;
+  // Early rejection, decided from the lookup's answer (registered in
+  // early_q for the acceptance). The held command is cmd_q's copy.
+  logic [ERR_W-1:0] early_code, early_q;
   always_comb begin
     early_code = ERR_NONE;
-    if (!peer_q.hit)                                   early_code = ERR_LOCAL_INVALID;
-    else if (group_q && cmd_q.op == OP_READ)           early_code = ERR_LOCAL_INVALID;
+    if (!lk_rsp.hit)                                   early_code = ERR_LOCAL_INVALID;
+    else if (lk_rsp.mac[40] && cmd_q.op == OP_READ)    early_code = ERR_LOCAL_INVALID;
     else if (cmd_q.kind == KIND_DMA &&
              (cmd_q.len == '0 || cmd_q.len > LEN_W'(frag_ceil))) early_code = ERR_LOCAL_INVALID;
   end
 
+  // The request frame is built from the lookup's answer and offered to TX
+  // in the acceptance cycle: the registered acceptance follows for certain
+  // (req_valid stays up until req_ready), and TX takes a job one cycle
+  // after it appears, so no frame starts before the command is accepted.
   tx_job_t new_job;
   always_comb begin
     new_job          = '0;
-    new_job.dst      = peer_q.mac;
-    new_job.src      = src_mac_q;
+    new_job.dst      = lk_rsp.mac;
+    new_job.src      = conf.mac_address;
     new_job.peer     = cmd_q.peer;
     new_job.seq      = cmd_q.seq;
     new_job.role     = 1'b0;
@@ -182,7 +196,6 @@ module openenoc_oetp_initiator
       tmo_q       <= '0;
       cnt_q       <= '0;
       group_q     <= 1'b0;
-      lk_valid_q  <= 1'b0;
       req_ready_q <= 1'b0;
       ts_ready_q  <= 1'b0;
       job_valid_q <= 1'b0;
@@ -193,7 +206,7 @@ module openenoc_oetp_initiator
       stat_q      <= '0;
       job_q       <= '0;
       cpl_q       <= '0;
-      src_mac_q   <= '0;
+      early_q     <= ERR_NONE;
       step_q      <= '0;
     end else begin
       req_ready_q <= 1'b0;
@@ -213,31 +226,31 @@ module openenoc_oetp_initiator
       case (state_q)
         INI_IDLE: begin
           if (req_valid) begin
-            cmd_q      <= req;      // looked at only until the real acceptance
-            lk_valid_q <= 1'b1;
-            state_q    <= INI_LOOKUP;
+            cmd_q   <= req;      // looked at only until the real acceptance
+            state_q <= INI_LOOKUP;
           end
         end
         INI_LOOKUP: begin
+          // the answer comes as a one-cycle pulse; the question drops with it
           if (lk_rsp_valid) begin
-            lk_valid_q <= 1'b0;
-            peer_q     <= lk_rsp;
-            group_q    <= lk_rsp.mac[40];
-            src_mac_q  <= conf.mac_address;
-            state_q    <= INI_LOOKUP_WAIT;
+            peer_q      <= lk_rsp;
+            group_q     <= lk_rsp.mac[40];
+            early_q     <= early_code;
+            req_ready_q <= 1'b1;          // registered: offered in INI_ACCEPT
+            state_q     <= INI_ACCEPT;
+            if (early_code == ERR_NONE) begin
+              job_q       <= new_job;
+              job_valid_q <= 1'b1;
+            end
           end
-        end
-        INI_LOOKUP_WAIT: begin
-          req_ready_q <= 1'b1;          // registered: offered in INI_ACCEPT
-          state_q     <= INI_ACCEPT;
         end
         INI_ACCEPT: begin
           // req_ready_q is high in this cycle: the held offer is accepted now
           cmd_q  <= req;
           txd_q  <= 1'b0;
           stat_q <= '0;
-          if (early_code != ERR_NONE) begin
-            cpl_q       <= make_cpl(req, early_code, '0, '0);
+          if (early_q != ERR_NONE) begin
+            cpl_q       <= make_cpl(req, early_q, '0, '0);
             cpl_valid_q <= 1'b1;
             state_q     <= INI_COMPLETE;
           end else begin
@@ -245,8 +258,6 @@ module openenoc_oetp_initiator
             cur_rid_q   <= rid_q;
             tmo_q       <= group_q ? 32'd0 :
                            (req.kind == KIND_RMEM) ? conf.rmem_timeout : conf.dma_timeout;
-            job_q       <= new_job;
-            job_valid_q <= 1'b1;
             ts_ready_q  <= (req.kind == KIND_DMA && req.op == OP_WRITE);
             state_q     <= INI_TX;
           end

@@ -2,6 +2,11 @@
 // initiator (destination MAC of an outgoing command) and RX (source peer of a
 // received request). One query is outstanding at a time; when both clients
 // wait, the one not served last goes first, so neither can starve.
+// The port's request and response ready come from registers; the answer
+// reaches its client in the cycle the lookup gives it, as a one-cycle
+// response pulse. A client drops its request at the edge that ends its
+// pulse, so the controller, back in LK_IDLE, never sees a request already
+// answered.
 module openenoc_oetp_lookup_arb
   import openenoc_oetp_pkg::*;
 (
@@ -24,9 +29,8 @@ module openenoc_oetp_lookup_arb
 
   lk_state_e   state_q;
   logic        last_rx_q;            // RX was served last
-  logic        req_valid_q, rsp_ready_q, ini_rsp_q, rx_rsp_q;
+  logic        req_valid_q, rsp_ready_q;
   lookup_req_t req_q;
-  lookup_rsp_t rsp_q;
 
   assign lk.req_valid     = req_valid_q;
   assign lk.req_type      = req_q.kind;
@@ -35,9 +39,12 @@ module openenoc_oetp_lookup_arb
   assign lk.req_rmem_addr = '0;
   assign lk.req_mac_addr  = req_q.mac;
   assign lk.rsp_ready     = rsp_ready_q;
-  assign ini_rsp_valid    = ini_rsp_q;
-  assign rx_rsp_valid     = rx_rsp_q;
-  assign rsp              = rsp_q;
+  assign ini_rsp_valid    = state_q == LK_INITIATOR_RSP && lk.rsp_valid;
+  assign rx_rsp_valid     = state_q == LK_RX_RSP && lk.rsp_valid;
+  assign rsp.hit          = lk.rsp_hit;
+  assign rsp.peer         = lk.rsp_peer_idx;
+  assign rsp.mac          = lk.rsp_mac_addr;
+  assign rsp.mode         = lk.rsp_dma_mode;
 
   wire pick_rx = rx_req_valid && (!ini_req_valid || !last_rx_q);
 
@@ -47,29 +54,20 @@ module openenoc_oetp_lookup_arb
       last_rx_q   <= 1'b0;
       req_valid_q <= 1'b0;
       rsp_ready_q <= 1'b0;
-      ini_rsp_q   <= 1'b0;
-      rx_rsp_q    <= 1'b0;
       req_q       <= '0;
-      rsp_q       <= '0;
     end else begin
-      ini_rsp_q <= 1'b0;
-      rx_rsp_q  <= 1'b0;
       case (state_q)
         LK_IDLE: begin
-          // a client drops its request when it sees its response pulse, so
-          // skip the cycle in which that pulse is still visible
-          if (!ini_rsp_q && !rx_rsp_q) begin
-            if (pick_rx) begin
-              req_q       <= rx_req;
-              req_valid_q <= 1'b1;
-              last_rx_q   <= 1'b1;
-              state_q     <= LK_RX_REQ;
-            end else if (ini_req_valid) begin
-              req_q       <= ini_req;
-              req_valid_q <= 1'b1;
-              last_rx_q   <= 1'b0;
-              state_q     <= LK_INITIATOR_REQ;
-            end
+          if (pick_rx) begin
+            req_q       <= rx_req;
+            req_valid_q <= 1'b1;
+            last_rx_q   <= 1'b1;
+            state_q     <= LK_RX_REQ;
+          end else if (ini_req_valid) begin
+            req_q       <= ini_req;
+            req_valid_q <= 1'b1;
+            last_rx_q   <= 1'b0;
+            state_q     <= LK_INITIATOR_REQ;
           end
         end
         LK_INITIATOR_REQ, LK_RX_REQ: begin
@@ -82,12 +80,6 @@ module openenoc_oetp_lookup_arb
         LK_INITIATOR_RSP, LK_RX_RSP: begin
           if (lk.rsp_valid) begin
             rsp_ready_q <= 1'b0;
-            rsp_q.hit   <= lk.rsp_hit;
-            rsp_q.peer  <= lk.rsp_peer_idx;
-            rsp_q.mac   <= lk.rsp_mac_addr;
-            rsp_q.mode  <= lk.rsp_dma_mode;
-            ini_rsp_q   <= (state_q == LK_INITIATOR_RSP);
-            rx_rsp_q    <= (state_q == LK_RX_RSP);
             state_q     <= LK_IDLE;
           end
         end

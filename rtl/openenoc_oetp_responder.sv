@@ -4,6 +4,9 @@
 // reply frame: the success response, ERROR_RSP with the servicing cause, or
 // nothing for a group write. A DMA read reply streams its Data while the
 // source read is still running; its completion is the source status.
+// No cycle is spent between the stages: an admitted request goes to the DMA
+// engine in the cycle RX admits it when the engine is free (else it is held
+// in RSP_REQUEST), and the reply is queued with the completion handshake.
 module openenoc_oetp_responder
   import openenoc_csr_pkg::*;
   import openenoc_oetp_pkg::*;
@@ -39,20 +42,47 @@ module openenoc_oetp_responder
   xfer_req_t   req_q;
   logic        req_valid_q, cpl_ready_q, job_valid_q, accepted_q;
   logic        cpl_seen_q, txd_q;
-  logic [31:0] rdata_q;
   src_status_t stat_q;
   tx_job_t     job_q;
 
-  assign busy      = (state_q != RSP_IDLE);
+  // the transfer request an admitted request becomes (the reply's fields
+  // stay in the context)
+  // verilator lint_off UNUSEDSIGNAL
+  function automatic xfer_req_t to_req(input rx_admit_t a);
+    to_req.kind       = (a.cmd == CMD_RMEM_READ_REQ || a.cmd == CMD_RMEM_WRITE_REQ)
+                        ? KIND_RMEM : KIND_DMA;
+    to_req.op         = (a.cmd == CMD_RMEM_WRITE_REQ || a.cmd == CMD_DMA_WRITE_REQ)
+                        ? OP_WRITE : OP_READ;
+    to_req.addr       = a.addr;
+    to_req.len        = a.len;
+    to_req.peer       = a.peer;
+    to_req.seq        = a.seq;
+    to_req.last       = 1'b1;
+    to_req.biten      = a.biten;
+    to_req.wdata      = a.wdata;
+    to_req.error_code = a.error_code;
+    to_req.rx_status  = a.cmd == CMD_DMA_WRITE_REQ && a.error_code == ERR_NONE;
+  endfunction
+  // verilator lint_on UNUSEDSIGNAL
+
+  // RSP_IDLE offers the admitted request itself (RX holds admit until its
+  // next admission, which waits for busy to fall)
+  wire idle = state_q == RSP_IDLE;
+  assign busy      = !idle;
   assign accepted  = accepted_q;
-  assign req_valid = req_valid_q;
-  assign req       = req_q;
+  assign req_valid = idle ? admit_valid : req_valid_q;
+  assign req       = idle ? to_req(admit) : req_q;
   assign cpl_ready = cpl_ready_q;
   assign job_valid = job_valid_q;
   assign job       = job_q;
   assign stat      = stat_q;
 
-  wire data_read = ctx_q.cmd == CMD_DMA_READ_REQ && ctx_q.error_code == ERR_NONE;
+  // verilator lint_off UNUSEDSIGNAL
+  function automatic logic is_data_read(input rx_admit_t c);
+    is_data_read = c.cmd == CMD_DMA_READ_REQ && c.error_code == ERR_NONE;
+  endfunction
+  // verilator lint_on UNUSEDSIGNAL
+  wire data_read = is_data_read(ctx_q);
 
   // a reply uses only the fields of the context that reach the wire
   // verilator lint_off UNUSEDSIGNAL
@@ -86,6 +116,19 @@ module openenoc_oetp_responder
     endcase
   endfunction
 
+  // the DMA engine took the request of context c: a DMA read reply starts
+  // at once (its Data stream while the source read runs)
+  task automatic take(input rx_admit_t c);
+    req_valid_q <= 1'b0;
+    accepted_q  <= 1'b1;
+    cpl_ready_q <= 1'b1;
+    if (is_data_read(c)) begin
+      job_q       <= reply(c, CMD_DMA_READ_RSP, 3'd1, '0);
+      job_valid_q <= 1'b1;
+    end
+    state_q <= RSP_EXECUTE;
+  endtask
+
   always_ff @(posedge clk) begin
     if (rst) begin
       state_q     <= RSP_IDLE;
@@ -97,7 +140,6 @@ module openenoc_oetp_responder
       accepted_q  <= 1'b0;
       cpl_seen_q  <= 1'b0;
       txd_q       <= 1'b0;
-      rdata_q     <= '0;
       stat_q      <= '0;
       job_q       <= '0;
     end else begin
@@ -108,46 +150,38 @@ module openenoc_oetp_responder
           txd_q      <= 1'b0;
           stat_q     <= '0;
           if (admit_valid) begin
-            ctx_q            <= admit;
-            req_q.kind       <= (admit.cmd == CMD_RMEM_READ_REQ || admit.cmd == CMD_RMEM_WRITE_REQ)
-                                ? KIND_RMEM : KIND_DMA;
-            req_q.op         <= (admit.cmd == CMD_RMEM_WRITE_REQ || admit.cmd == CMD_DMA_WRITE_REQ)
-                                ? OP_WRITE : OP_READ;
-            req_q.addr       <= admit.addr;
-            req_q.len        <= admit.len;
-            req_q.peer       <= admit.peer;
-            req_q.seq        <= admit.seq;
-            req_q.last       <= 1'b1;
-            req_q.biten      <= admit.biten;
-            req_q.wdata      <= admit.wdata;
-            req_q.error_code <= admit.error_code;
-            req_q.rx_status  <= admit.cmd == CMD_DMA_WRITE_REQ && admit.error_code == ERR_NONE;
-            req_valid_q      <= 1'b1;
-            state_q          <= RSP_REQUEST;
+            ctx_q <= admit;
+            req_q <= to_req(admit);
+            if (req_ready) begin
+              take(admit);
+            end else begin
+              req_valid_q <= 1'b1;
+              state_q     <= RSP_REQUEST;
+            end
           end
         end
 
-        RSP_REQUEST: begin
-          if (req_ready) begin
-            req_valid_q <= 1'b0;
-            accepted_q  <= 1'b1;
-            cpl_ready_q <= 1'b1;
-            if (data_read) begin
-              job_q       <= reply(ctx_q, CMD_DMA_READ_RSP, 3'd1, '0);
-              job_valid_q <= 1'b1;
-            end
-            state_q <= RSP_EXECUTE;
-          end
-        end
+        RSP_REQUEST: if (req_ready) take(ctx_q);
 
         RSP_EXECUTE: begin
           if (cpl_valid && cpl_ready_q) begin
             cpl_ready_q  <= 1'b0;
             cpl_seen_q   <= 1'b1;
-            rdata_q      <= cpl.rdata;
             stat_q.valid <= 1'b1;
             stat_q.code  <= cpl.error ? 4'(wire_cause(cpl.error_code)) : ERR_NONE;
             stat_q.len   <= cpl.len;
+            // the reply of a request without Data is queued with the
+            // completion (group requests get none)
+            if (!data_read) begin
+              if (ctx_q.group) begin
+                state_q <= RSP_IDLE;
+              end else begin
+                job_q       <= cpl.error ? reply(ctx_q, CMD_ERROR_RSP, 3'd2, wire_cause(cpl.error_code))
+                                         : success_reply(ctx_q, cpl.rdata);
+                job_valid_q <= 1'b1;
+                state_q     <= RSP_REPLY;
+              end
+            end
           end
           if (tx_done) begin
             txd_q       <= 1'b1;
@@ -159,17 +193,7 @@ module openenoc_oetp_responder
               state_q     <= RSP_REPLY;
             end
           end
-          if (!data_read && cpl_seen_q) begin
-            if (ctx_q.group) begin
-              state_q <= RSP_IDLE;               // group requests get no reply
-            end else begin
-              job_q       <= (stat_q.code != ERR_NONE)
-                             ? reply(ctx_q, CMD_ERROR_RSP, 3'd2, {28'd0, stat_q.code})
-                             : success_reply(ctx_q, rdata_q);
-              job_valid_q <= 1'b1;
-              state_q     <= RSP_REPLY;
-            end
-          end else if (data_read && cpl_seen_q && txd_q) begin
+          if (data_read && cpl_seen_q && txd_q) begin
             state_q <= RSP_IDLE;                 // reply frame finished
           end
         end

@@ -82,6 +82,18 @@ module openenoc_oetp_rx
   logic [3:0][31:0]  p_q;           // parameters
   logic [2:0]        pidx_q;
   logic [PEER_IDX_W-1:0] peer_q;
+  // The source lookup of a request starts with header word 3 when that word
+  // reads as an oETP request (EtherType, Magic, an even Cmd), or else in
+  // RX_CLASSIFY, and runs while the parameters arrive (RX_META takes them
+  // meanwhile); RX_FINAL waits for the answer and takes it in the cycle it
+  // comes. A DMA_WRITE_REQ still waits in RX_LOOKUP: it is admitted at its
+  // Length word. One query is in flight at a time; the answer to one started
+  // for a frame that then is no request changes nothing (a lookup only
+  // reads the peer table), and a request whose lookup did not start yet
+  // waits for that answer in RX_CLASSIFY.
+  logic              lk_pend_q;     // a source lookup is in flight
+  logic              lk_mine_q;     // the lookup in flight or answered is this frame's
+  logic              lk_ok_q;       // the source is known and the responder was free
   logic              matched_q;     // response matched the initiating context
   logic              admitted_q;    // a DMA_WRITE_REQ went to the responder
   logic [LEN_W-1:0]  wc_q, dbytes_q;
@@ -237,14 +249,21 @@ module openenoc_oetp_rx
   logic             dfinal_q;
   wire              dfinal = dfinal_q;
   wire [KEEP_W-1:0] dkeep  = eth.tkeep & (dfinal ? last_keep(dlen_q) : 4'hF);
-  wire len_ok = (fb_q == logical_frame ||
-                 (logical_frame < 16'(PADDED_FRAME_LEN) && fb_q == 16'(PADDED_FRAME_LEN))) &&
-                fb_q <= {2'b00, max_frame};
+  function automatic logic len_ok_at(input logic [15:0] fb);
+    len_ok_at = (fb == logical_frame ||
+                 (logical_frame < 16'(PADDED_FRAME_LEN) && fb == 16'(PADDED_FRAME_LEN))) &&
+                fb <= {2'b00, max_frame};
+  endfunction
   wire all_params = pidx_q == np;
-  // The verdict reads len_ok from a flop: RX_FINAL takes no beat, so after
-  // its first cycle (fin_q) len_ok_q holds the frame's own length check and
-  // the 16-bit compares do not sit in front of the result selection.
-  logic len_ok_q, fin_q;
+  // The verdict reads the length check from a flop, so the 16-bit compares
+  // do not sit in front of the result selection. len_ok_q is the check of
+  // the byte count with this cycle's beat (fb_next; no handshake term in
+  // front of it) and holds in RX_FINAL: every state that moves to RX_FINAL
+  // takes the frame's last beat in that cycle, so RX_FINAL decides in its
+  // first cycle. The exceptions are cut frames (trunc_q), whose verdict
+  // trunc_q decides alone: RX_REQUEST after a DMA_WRITE_REQ that ended at
+  // Length, and a Length that is the last word (dframe_q changes with it).
+  logic len_ok_q;
   wire data_ok    = len_ok_q && eod_ok_q && !trunc_q && all_params;
 
   // raw ceiling: a frame longer than max_frame is cut one byte past it, so
@@ -255,12 +274,16 @@ module openenoc_oetp_rx
   wire        raw_cut  = (fb_q + 16'(kb) > raw_max) ||
                          (fb_q + 16'(kb) == raw_max && !eth.tlast);
 
+  // the source peer and verdict, from the lookup answer in the cycle it comes
+  wire [PEER_IDX_W-1:0] src_peer = lk_pend_q ? lk_rsp.peer : peer_q;
+  wire                  src_ok   = lk_pend_q ? (lk_rsp.hit && !rsp_busy) : lk_ok_q;
+
   function automatic rx_admit_t make_admit(input logic [ERR_W-1:0] code);
     make_admit.cmd        = oetp_cmd_e'(cmd);
     make_admit.group      = group;
     make_admit.src_mac    = src;
     make_admit.local_mac  = conf.mac_address;
-    make_admit.peer       = peer_q;
+    make_admit.peer       = src_peer;
     make_admit.seq        = rseq_q;
     make_admit.rid        = p_q[0];
     make_admit.addr       = p_q[1];
@@ -284,6 +307,9 @@ module openenoc_oetp_rx
       p_q           <= '0;
       pidx_q        <= '0;
       peer_q        <= '0;
+      lk_pend_q     <= 1'b0;
+      lk_mine_q     <= 1'b0;
+      lk_ok_q       <= 1'b0;
       matched_q     <= 1'b0;
       admitted_q    <= 1'b0;
       dlen_q        <= '0;
@@ -320,7 +346,6 @@ module openenoc_oetp_rx
       hdr_match_q   <= 1'b0;
       dst_ok_q      <= 1'b0;
       raw_ok_q      <= 1'b0;
-      fin_q         <= 1'b0;
       fb14_q        <= 1'b0;
       fb15_q        <= 1'b0;
       oetp_hdr_q    <= 1'b0;
@@ -328,17 +353,23 @@ module openenoc_oetp_rx
     end else begin
       admit_valid_q <= 1'b0;
       ini_done_q    <= 1'b0;
-      len_ok_q      <= len_ok;
+      if (st != RX_FINAL) len_ok_q <= len_ok_at(fb_next);
       hdr_match_q   <= src == ctx.mac && (cmd == ctx.rsp_cmd || cmd == CMD_ERROR_RSP);
       dst_ok_q      <= group ? (dst == conf.multicast_address) : (dst == conf.mac_address);
       raw_ok_q      <= raw_ok_c;
-      fin_q         <= st == RX_FINAL;
       state_q       <= st;
       unm_q         <= 1'b0;
       if (loc.tready) o_valid_q <= 1'b0;
       if (in_fire) begin
         fb_q <= fb_next;
         if (eth.tlast) last_seen_q <= 1'b1;
+      end
+      // the source lookup's answer (one query at a time)
+      if (lk_rsp_valid) begin
+        lk_valid_q <= 1'b0;
+        lk_pend_q  <= 1'b0;
+        peer_q     <= lk_rsp.peer;
+        lk_ok_q    <= lk_rsp.hit && !rsp_busy;
       end
 
       // the held final word leaves with TLAST as soon as the slice has room
@@ -370,6 +401,7 @@ module openenoc_oetp_rx
           fb15_q      <= 1'b0;
           cd_q        <= cmd_decode(8'h00);
           oetp_hdr_q  <= 1'b0;
+          lk_mine_q   <= 1'b0;
           if (eth.tvalid) begin
             hdr_q[0]   <= eth.tdata;
             hkeep_q[0] <= eth.tkeep;
@@ -390,6 +422,14 @@ module openenoc_oetp_rx
             if (nhdr_q[1:0] == 2'd3) begin
               oetp_hdr_q <= eth.tdata[23:0] == {MAGIC, ETHERTYPE[7:0], ETHERTYPE[15:8]};
               cd_q       <= cmd_decode(hb_next[4] ? eth.tdata[31:24] : 8'h00);
+              // the source MAC is in place: look it up ahead of the
+              // classification (parameters follow)
+              if (!lk_pend_q && !eth.tlast && !eth.tdata[24] &&
+                  eth.tdata[23:0] == {MAGIC, ETHERTYPE[7:0], ETHERTYPE[15:8]}) begin
+                lk_valid_q <= 1'b1;
+                lk_pend_q  <= 1'b1;
+                lk_mine_q  <= 1'b1;
+              end
             end
             if (nhdr_q == 3'd3 || eth.tlast) state_q <= RX_CLASSIFY;
           end
@@ -405,9 +445,15 @@ module openenoc_oetp_rx
               state_q <= last_seen_q ? RX_IDLE : RX_DROP;
             else if (rsp_q)
               state_q <= last_seen_q ? RX_IDLE : RX_META;
-            else begin
-              lk_valid_q <= 1'b1;
-              state_q    <= RX_LOOKUP;
+            else if (last_seen_q)
+              state_q <= RX_IDLE;                 // no Request ID: nothing to answer
+            else if (lk_mine_q || !lk_pend_q) begin
+              if (!lk_mine_q) begin
+                lk_valid_q <= 1'b1;
+                lk_pend_q  <= 1'b1;
+                lk_mine_q  <= 1'b1;
+              end
+              state_q <= wr_req_q ? RX_LOOKUP : RX_META;
             end
           end else if (!raw_ok) begin
             state_q <= last_seen_q ? RX_IDLE : RX_DROP;
@@ -422,15 +468,9 @@ module openenoc_oetp_rx
         end
 
         RX_LOOKUP: begin
-          if (lk_rsp_valid) begin
-            lk_valid_q <= 1'b0;
-            peer_q     <= lk_rsp.peer;
-            // unknown sources and requests meeting a busy responder are drained
-            if (!lk_rsp.hit || rsp_busy || last_seen_q)
-              state_q <= last_seen_q ? RX_IDLE : RX_DROP;
-            else
-              state_q <= RX_META;
-          end
+          // a DMA_WRITE_REQ: unknown sources and requests meeting a busy
+          // responder are drained (the answer is taken above)
+          if (!lk_pend_q || lk_rsp_valid) state_q <= src_ok ? RX_META : RX_DROP;
         end
 
         RX_META: begin
@@ -561,7 +601,7 @@ module openenoc_oetp_rx
         RX_FINAL: begin
           if (aborted) begin
             state_q <= RX_IDLE;
-          end else if (!held_valid_q && fin_q) begin
+          end else if (!held_valid_q) begin
             if (matched_q) begin
               ini_done_q <= 1'b1;
               ini_busy_q <= 1'b0;
@@ -583,9 +623,11 @@ module openenoc_oetp_rx
               rxs_q.len        <= dbytes_q;
               rxs_q.error_code <= data_ok ? ERR_NONE : ERR_LOCAL_AXIS;
               state_q          <= RX_STATUS;
-            end else begin
-              // fixed-layout request: a trustworthy Request ID gets a reply
-              if (fb_q >= 16'd20) begin
+            end else if (!lk_pend_q || lk_rsp_valid) begin
+              // fixed-layout request: a trustworthy Request ID from a known
+              // source gets a reply, if the responder was free (an unknown
+              // source or a busy responder: the frame is dropped)
+              if (fb_q >= 16'd20 && src_ok) begin
                 admit_valid_q <= 1'b1;
                 admit_q       <= make_admit((len_ok_q && all_params) ? ERR_NONE : ERR_LOCAL_AXIS);
                 rseq_q        <= rseq_q + 1;

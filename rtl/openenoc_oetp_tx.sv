@@ -267,6 +267,15 @@ module openenoc_oetp_tx
               wc_q           <= 1;
               in_last_seen_q <= loc.tlast && start_data;
               state_q        <= TX_HEADER;
+              // the frame's first word goes out with the pick (a header
+              // has four words or more, so it is never the last)
+              if (can_load) begin
+                o_valid_q <= 1'b1;
+                o_data_q  <= hdr_word(2'd0, pick_job.dst, pick_job.src, pick_job.cmd);
+                o_keep_q  <= '1;
+                o_last_q  <= 1'b0;
+                hidx_q    <= 3'd1;
+              end
             end
           end
         end

@@ -1,11 +1,14 @@
-// Two-entry register slice for the endpoint's memory-port beats
-// (openenoc_ep_pkg mem_beat_t and a 2-bit response): openenoc_axis_skid with
-// the data, keep and last in the stream's fields and the response in TUSER
-// (TID and TDEST unused, constant 0). Both sides are registered, one beat
-// per cycle.
+// Register slice for the endpoint's memory-port beats (openenoc_ep_pkg
+// mem_beat_t and a 2-bit response): openenoc_axis_skid with the data, keep
+// and last in the stream's fields and the response in TUSER (TID and TDEST
+// unused, constant 0). s_ready is a flop, one beat per cycle; PASS as in
+// openenoc_axis_skid (1: a beat passes without a cycle while the slice is
+// empty).
 module openenoc_axi_beat_slice
   import openenoc_ep_pkg::*;
-(
+#(
+  parameter bit PASS = 1'b0
+) (
   input  logic       clk,
   input  logic       rst,
   input  logic       s_valid,
@@ -28,7 +31,7 @@ module openenoc_axi_beat_slice
   assign s.tdest  = '0;
   assign s.tuser  = s_resp;
 
-  openenoc_axis_skid #(.DATA_W(32), .USER_W(2)) u_skid (.clk, .rst, .s(s), .m(m));
+  openenoc_axis_skid #(.DATA_W(32), .USER_W(2), .PASS(PASS)) u_skid (.clk, .rst, .s(s), .m(m));
 
   assign m_valid  = m.tvalid;
   assign m.tready = m_ready;

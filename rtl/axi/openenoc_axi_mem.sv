@@ -5,11 +5,13 @@
 // AW, W and B (wr_master). The port is registered, so the bridges' address
 // and byte-packing logic and the endpoint's arbiter and stream logic are
 // never in one cycle: the request is held a cycle before its bridge starts,
-// and the write beats and read beats pass a two-entry register slice each
-// (both ways: the slices' ready is a flop too); a beat takes one cycle more,
-// the rate stays one beat per cycle. A transfer is taken only when both
-// bridges and the read slice are empty, so no read beat of one transfer
-// meets the next.
+// and the write beats pass a two-entry register slice (both ways: the
+// slice's ready is a flop too; a write beat takes one cycle more). The read
+// bridge's beats come from its own output register, so the read slice is a
+// one-entry skid (PASS): its ready is a flop, a beat passes in the cycle it
+// is offered and waits in the entry only while the endpoint stalls. The rate
+// stays one beat per cycle. A transfer is taken only when both bridges and
+// the read slice are empty, so no read beat of one transfer meets the next.
 module openenoc_axi_mem
   import openenoc_ep_pkg::*;
 #(
@@ -57,7 +59,7 @@ module openenoc_axi_mem
     .clk, .rst, .s_valid(mem.w_valid), .s_ready(mem.w_ready), .s_beat(mem.w), .s_resp(2'b00),
     .m_valid(wb_valid), .m_ready(wb_ready), .m_beat(wb_beat), .m_resp(wb_resp)
   );
-  openenoc_axi_beat_slice u_r_slice (
+  openenoc_axi_beat_slice #(.PASS(1'b1)) u_r_slice (
     .clk, .rst, .s_valid(rb_valid), .s_ready(rb_ready), .s_beat(rb_beat), .s_resp(rb_resp),
     .m_valid(mem.r_valid), .m_ready(mem.r_ready), .m_beat(mem.r), .m_resp(mem.r_resp)
   );

@@ -47,22 +47,37 @@ module openenoc_axi_mem_rd
   wire [32:0] s_end = s_sum[32] ? 33'h1_0000_0000 : s_sum;
   wire [16:0] s_len = s_sum[32] ? 17'(33'h1_0000_0000 - {1'b0, addr}) : {1'b0, len};
 
-  // ---- the next burst, from cur_q -------------------------------------------
-  // Planned in RD_PLAN and registered (body_q, beats_q), so the subtraction
-  // and the compares of the plan do not sit in front of the address step.
+  // ---- the next burst --------------------------------------------------------
+  // Registered (body_q, beats_q), so the subtraction and the compares of the
+  // plan do not sit in front of the address step: the first burst is planned
+  // from the start's address and length in RD_IDLE, a later one from cur_q
+  // in RD_PLAN.
   localparam int BW = 9;             // beat counts up to 256
   logic          body_q;             // a body burst (32-bit beats) comes next
   logic [BW-1:0] beats_q;            // its beats
+  // body beats: at most BURST_MAX, the words left to floor4(end) and the
+  // words left in the 4 KiB page
+  function automatic logic [BW-1:0] plan_beats(input logic [30:0] to_bend,
+                                               input logic [10:0] to_page);
+    plan_beats = BW'(BURST_MAX);
+    if (to_bend[30:BW] == '0 && to_bend[BW-1:0] < plan_beats) plan_beats = to_bend[BW-1:0];
+    if ({20'd0, to_page} < 31'(plan_beats)) plan_beats = BW'(to_page);
+  endfunction
+  function automatic logic [10:0] page_words(input logic [9:0] word_in_page);
+    page_words = 11'd1024 - {1'b0, word_in_page};
+  endfunction
   wire        body       = cur_q < bend_q;
   wire [32:0] cur_word   = {cur_q[32:2], 2'b00};
   wire [30:0] to_bend    = bend_q[32:2] - cur_q[32:2]; // words
-  wire [10:0] to_page    = 11'd1024 - {1'b0, cur_q[11:2]};    // words
-  logic [BW-1:0] body_beats;
-  always_comb begin
-    body_beats = BW'(BURST_MAX);
-    if (to_bend[30:BW] == '0 && to_bend[BW-1:0] < body_beats) body_beats = to_bend[BW-1:0];
-    if ({20'd0, to_page} < 31'(body_beats)) body_beats = BW'(to_page);
-  end
+  wire [BW-1:0] body_beats = plan_beats(to_bend, page_words(cur_q[11:2]));
+  // The first burst, from the start: the words from addr's word to
+  // floor4(addr + len) are (addr mod 4 + len) / 4. Past 2^32 that counts
+  // more words than the clipped end leaves, but never fewer than the page
+  // leaves (2^32 is a page boundary), so the plan is the same; and it is 0
+  // exactly when no body burst comes.
+  wire [14:0] s_words    = 15'(({15'd0, addr[1:0]} + {1'b0, len}) >> 2);
+  wire        s_body     = s_words != '0;
+  wire [BW-1:0] s_beats  = plan_beats({16'd0, s_words}, page_words(addr[11:2]));
   wire [1:0]  tail_beats = end_q[1:0] - cur_q[1:0];      // 1..3, same word
   assign axi.araddr  = cur_q[31:0];
   assign axi.arsize  = body_q ? 3'd2 : 3'd0;
@@ -125,7 +140,9 @@ module openenoc_axi_mem_rd
           failed_q <= 1'b0;
           acc_q    <= '0;
           cnt_q    <= '0;
-          state_q  <= RD_PLAN;
+          body_q   <= s_body;
+          beats_q  <= s_beats;
+          state_q  <= RD_AR;
         end
         RD_PLAN: begin
           body_q  <= body;

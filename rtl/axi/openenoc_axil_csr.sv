@@ -5,7 +5,10 @@
 // both are in; reads and writes alternate when both wait. A response waits
 // for the CSR bus's acknowledge however long it takes: an RMEM window access
 // is answered only when the remote peer has answered or the engine's RMEM
-// timeout has expired, and the bridge adds no timeout of its own. Every
+// timeout has expired, and the bridge adds no timeout of its own. A read's
+// R is offered in the cycle the CSR bus answers (rvalid and rdata from the
+// bus's answer, then held in L_R until taken): an RMEM window read is a
+// remote round trip, and a cycle here is a cycle of every CPU load. Every
 // response is OKAY (the aperture has no error response).
 `include "axi/openenoc_axi_ports.svh"
 module openenoc_axil_csr
@@ -55,9 +58,10 @@ module openenoc_axil_csr
   assign arready       = rd_open;
   assign bvalid        = state_q == L_B;
   assign bresp         = 2'b00;
-  assign rvalid        = state_q == L_R;
+  wire   r_now         = state_q == L_RD && csr_rd_ack;
+  assign rvalid        = r_now || state_q == L_R;
   assign rresp         = 2'b00;
-  assign rdata         = rdata_q;
+  assign rdata         = r_now ? csr_rd_data : rdata_q;
   assign csr_req       = req_q;
   assign csr_req_is_wr = req_wr_q;
   assign csr_addr      = req_addr_q;
@@ -111,7 +115,7 @@ module openenoc_axil_csr
         L_WR: if (csr_wr_ack) state_q <= L_B;
         L_RD: if (csr_rd_ack) begin
           rdata_q <= csr_rd_data;
-          state_q <= L_R;
+          state_q <= rready ? L_IDLE : L_R;
         end
         L_B: if (bready) state_q <= L_IDLE;
         L_R: if (rready) state_q <= L_IDLE;

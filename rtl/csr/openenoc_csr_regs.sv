@@ -3,7 +3,9 @@
 // CSR register block of the whole 8 KiB aperture (spec/endpoint.md). One
 // request at a time: a request is a one-cycle pulse; wr_ack follows in the
 // next cycle and rd_ack with rd_data in the second, except in the RMEM window,
-// which is passed to the core and answered when the core answers. The read
+// which is passed to the core in the cycle of the request and answered in
+// the cycle the core answers (both ways without a register: the window
+// access is a remote round trip, and each cycle here adds to it). The read
 // takes two stages so that no path runs from the address through the whole
 // aperture's multiplexer: in the cycle of the request every group of 16 words
 // (64 bytes) registers its addressed word, or 0 if it is not addressed; the
@@ -85,11 +87,6 @@ module openenoc_csr_regs
   logic [7:0][15:0] q_switch_if_forwarding_table_entry_mac_hi;
   logic [7:0][3:0] q_switch_if_forwarding_table_entry_iface_bitmap;
   logic [7:0] q_switch_if_forwarding_table_entry_config_enabled;
-  logic  q_rmem_req;
-  logic  q_rmem_req_is_wr;
-  logic [9:0] q_rmem_addr;
-  logic [31:0] q_rmem_wr_data;
-  logic [31:0] q_rmem_wr_biten;
   logic         rd_ack_q, wr_ack_q, rd_pend_q;
   logic [31:0]  rd_data_q;
   logic [RD_GROUPS-1:0][31:0] rd_part_q;     // read stage 1, one word per group
@@ -142,11 +139,11 @@ module openenoc_csr_regs
   assign csr_to_core.peers_entry_dma_request = q_peers_entry_dma_request;
   assign csr_to_core.peers_entry_dma_clear_error = q_peers_entry_dma_clear_error;
   assign csr_to_core.switch_if_forwarding_control_pause_request = q_switch_if_forwarding_control_pause_request;
-  assign csr_to_core.rmem_req = q_rmem_req;
-  assign csr_to_core.rmem_req_is_wr = q_rmem_req_is_wr;
-  assign csr_to_core.rmem_addr = q_rmem_addr;
-  assign csr_to_core.rmem_wr_data = q_rmem_wr_data;
-  assign csr_to_core.rmem_wr_biten = q_rmem_wr_biten;
+  assign csr_to_core.rmem_req = req && in_rmem;
+  assign csr_to_core.rmem_req_is_wr = req_is_wr;
+  assign csr_to_core.rmem_addr = addr[9:0] - RMEM_BASE[9:0];
+  assign csr_to_core.rmem_wr_data = wr_data;
+  assign csr_to_core.rmem_wr_biten = wr_biten;
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -205,11 +202,6 @@ module openenoc_csr_regs
       q_switch_if_forwarding_table_entry_mac_hi <= {8{SWITCH_IF_FORWARDING_TABLE_ENTRY_MAC_HI_RESET}};
       q_switch_if_forwarding_table_entry_iface_bitmap <= {8{SWITCH_IF_FORWARDING_TABLE_ENTRY_IFACE_BITMAP_RESET}};
       q_switch_if_forwarding_table_entry_config_enabled <= {8{SWITCH_IF_FORWARDING_TABLE_ENTRY_CONFIG_ENABLED_RESET}};
-      q_rmem_req       <= 1'b0;
-      q_rmem_req_is_wr <= 1'b0;
-      q_rmem_addr      <= '0;
-      q_rmem_wr_data   <= '0;
-      q_rmem_wr_biten  <= '0;
       rd_ack_q  <= 1'b0;
       rd_pend_q <= 1'b0;
       wr_ack_q  <= 1'b0;
@@ -315,17 +307,9 @@ module openenoc_csr_regs
           default: ;
         endcase
       end
-      // the RMEM window is the core's: pass the access, answer with its ack
-      q_rmem_req <= req && in_rmem;
-      if (req && in_rmem) begin
-        q_rmem_req_is_wr <= req_is_wr;
-        q_rmem_addr      <= addr[$bits(q_rmem_addr)-1:0] - RMEM_BASE[$bits(q_rmem_addr)-1:0];
-        q_rmem_wr_data   <= wr_data;
-        q_rmem_wr_biten  <= wr_biten;
-      end
       rd_pend_q <= req && !req_is_wr && !in_rmem;
-      rd_ack_q  <= rd_pend_q || core_to_csr.rmem_rd_ack;
-      wr_ack_q  <= wr || core_to_csr.rmem_wr_ack;
+      rd_ack_q  <= rd_pend_q;
+      wr_ack_q  <= wr;
     end
   end
 
@@ -460,14 +444,14 @@ module openenoc_csr_regs
       endcase
     end
 
-  // read stage 2: the OR of the groups (or the RMEM window's answer)
+  // read stage 2: the OR of the groups
   always_ff @(posedge clk)
-    if (core_to_csr.rmem_rd_ack) rd_data_q <= core_to_csr.rmem_rd_data;
-    else if (rd_pend_q) rd_data_q <= rd_part_q[0] | rd_part_q[1] | rd_part_q[2] | rd_part_q[3] |
+    if (rd_pend_q) rd_data_q <= rd_part_q[0] | rd_part_q[1] | rd_part_q[2] | rd_part_q[3] |
                                     rd_part_q[4] | rd_part_q[5] | rd_part_q[6] | rd_part_q[7] |
                                     rd_part_q[8];
 
-  assign rd_ack  = rd_ack_q;
-  assign wr_ack  = wr_ack_q;
-  assign rd_data = rd_data_q;
+  // the RMEM window is the core's: its access and its answer pass through
+  assign rd_ack  = rd_ack_q || core_to_csr.rmem_rd_ack;
+  assign wr_ack  = wr_ack_q || core_to_csr.rmem_wr_ack;
+  assign rd_data = core_to_csr.rmem_rd_ack ? core_to_csr.rmem_rd_data : rd_data_q;
 endmodule

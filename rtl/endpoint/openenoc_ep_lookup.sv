@@ -25,20 +25,30 @@ module openenoc_ep_lookup
   logic      hit_q;
   logic [1:0] idx_q;
 
+  // Each entry's match is made for every query type at once and the type
+  // picks among the four match vectors: the 48-bit MAC compare and the
+  // RMEM range compares then run side by side, not through a selection.
+  logic [NUM_PEERS-1:0] m_idx, m_rmem, m_mac, m;
+  always_comb begin
+    for (int n = 0; n < NUM_PEERS; n++) begin
+      m_idx[n]  = (lk.req_peer_idx == 2'(n)) && lk.req_mode_mask[mode[n]];
+      m_rmem[n] = mode[n] == MODE_RMEM && size[n] != 0 && rmem_offset[n] <= lk.req_rmem_addr &&
+                  {1'b0, lk.req_rmem_addr} < {1'b0, rmem_offset[n]} + {1'b0, size[n]};
+      m_mac[n]  = lk.req_mode_mask[mode[n]] && mac[n] == lk.req_mac_addr;
+    end
+    case (lk.req_type)
+      2'd0:    m = m_idx;
+      2'd1:    m = m_rmem;
+      default: m = m_mac;
+    endcase
+  end
   logic      hit;
   logic [1:0] idx;
   always_comb begin
     hit = 1'b0;
     idx = '0;
     for (int n = NUM_PEERS - 1; n >= 0; n--) begin
-      logic m;
-      case (lk.req_type)
-        2'd0:    m = (lk.req_peer_idx == 2'(n)) && lk.req_mode_mask[mode[n]];
-        2'd1:    m = mode[n] == MODE_RMEM && size[n] != 0 && rmem_offset[n] <= lk.req_rmem_addr &&
-                     {1'b0, lk.req_rmem_addr} < {1'b0, rmem_offset[n]} + {1'b0, size[n]};
-        default: m = lk.req_mode_mask[mode[n]] && mac[n] == lk.req_mac_addr;
-      endcase
-      if (m) begin
+      if (m[n]) begin
         hit = 1'b1;
         idx = 2'(n);
       end

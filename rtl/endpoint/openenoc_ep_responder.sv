@@ -7,6 +7,8 @@
 // memory (or drains it when rejected) and joins the framing status. A
 // failure is recorded in the peer's error first, then notified if enabled;
 // while that notification waits for admission no new request is taken.
+// An RMEM read completes with its read beat: the beat is offered as the
+// completion in the cycle it arrives (RS_RMEM_R), without an RS_CPL cycle.
 module openenoc_ep_responder
   import openenoc_oetp_pkg::*;
   import openenoc_csr_pkg::*;
@@ -66,30 +68,45 @@ module openenoc_ep_responder
   logic [31:0] rxs_len_q;
   logic [3:0]  dma_code_q;
 
-  // policy check of the held request, widened to 33 bits
-  wire [1:0]  mode  = peer_mode[peer_q];
-  wire [32:0] base  = {1'b0, peer_local[peer_q]};
-  wire [32:0] wend  = base + {1'b0, peer_size[peer_q]};
-  wire        mode_ok = kind_q ? (mode == MODE_RMEM && addr_q[1:0] == 2'b00)
-                               : (op_q ? mode == MODE_MIRROR_REMOTE_TO_LOCAL
-                                       : mode == MODE_MIRROR_LOCAL_TO_REMOTE);
-  wire        allowed = mode_ok && len_q != 0 && len_q <= {18'd0, frag_ceil} &&
-                        base <= {1'b0, addr_q} && {1'b0, addr_q} + {1'b0, len_q} <= wend &&
-                        wend <= 33'h1_0000_0000;
+  // policy check of a request, widened to 33 bits
+  function automatic logic policy_ok(input logic kind, input logic op, input logic [31:0] addr,
+                                     input logic [31:0] len, input logic [1:0] peer);
+    logic [1:0]  mode;
+    logic [32:0] base, wend;
+    logic        mode_ok;
+    mode    = peer_mode[peer];
+    base    = {1'b0, peer_local[peer]};
+    wend    = base + {1'b0, peer_size[peer]};
+    mode_ok = kind ? (mode == MODE_RMEM && addr[1:0] == 2'b00)
+                   : (op ? mode == MODE_MIRROR_REMOTE_TO_LOCAL : mode == MODE_MIRROR_LOCAL_TO_REMOTE);
+    policy_ok = mode_ok && len != 0 && len <= {18'd0, frag_ceil} &&
+                base <= {1'b0, addr} && {1'b0, addr} + {1'b0, len} <= wend &&
+                wend <= 33'h1_0000_0000;
+  endfunction
+  // the held request's check (RS_CHECK)
+  wire allowed = policy_ok(kind_q, op_q, addr_q, len_q, peer_q);
+  // An RMEM read that passes the check as it is offered goes to memory
+  // from RS_IDLE; every other request (and a failing read: RS_CHECK
+  // records the failure) takes RS_CHECK.
+  wire fast_read = rsp.req_kind && !rsp.req_op && rsp.req_error_code == '0 &&
+                   policy_ok(1'b1, 1'b0, rsp.req_addr, rsp.req_len, rsp.req_peer_idx);
 
   assign rsp.req_ready       = state_q == RS_IDLE && !notify_q;
   assign rsp.tx_status_ready = 1'b0;
   assign rsp.rx_status_ready = state_q == RS_DMA && !rxs_seen_q;
-  assign rsp.cpl_valid       = state_q == RS_CPL;
+  // an RMEM read's beat is its completion (cause 4 on a bad response)
+  wire        rd_cpl   = state_q == RS_RMEM_R && !op_q;
+  wire        rd_bad   = m.r_resp != RESP_OKAY;
+  assign rsp.cpl_valid       = state_q == RS_CPL || (rd_cpl && m.r_valid);
   assign rsp.cpl_kind        = kind_q;
   assign rsp.cpl_op          = op_q;
-  assign rsp.cpl_transferred_len = xfer_q;
+  assign rsp.cpl_transferred_len = rd_cpl ? (rd_bad ? 32'd0 : 32'd4) : xfer_q;
   assign rsp.cpl_peer_idx    = peer_q;
   assign rsp.cpl_sequence    = seq_q;
   assign rsp.cpl_last        = 1'b1;
-  assign rsp.cpl_error       = cause_q != 0;
-  assign rsp.cpl_error_code  = cause_q;
-  assign rsp.cpl_rdata       = rdata_q;
+  assign rsp.cpl_error       = rd_cpl ? rd_bad : cause_q != 0;
+  assign rsp.cpl_error_code  = rd_cpl ? (rd_bad ? 4'd4 : 4'd0) : cause_q;
+  assign rsp.cpl_rdata       = rd_cpl ? m.r.data : rdata_q;
 
   assign hold      = notify_q;
   assign rec_valid = rec_q;
@@ -106,7 +123,8 @@ module openenoc_ep_responder
 
   assign m.req_valid = state_q == RS_RMEM_REQ || state_q == RS_RMEM_WREQ;
   assign m.req       = '{write: state_q == RS_RMEM_WREQ, addr: addr_q, len: 16'd4};
-  assign m.r_ready   = state_q == RS_RMEM_R;
+  // a read's beat waits until its completion can be taken
+  assign m.r_ready   = state_q == RS_RMEM_R && (op_q || rsp.cpl_ready);
   assign m.w_valid   = state_q == RS_RMEM_W;
   assign m.w         = '{data: (rdata_q & ~biten_q) | (wdata_q & biten_q), keep: 4'hF, last: 1'b1};
   assign m.b_ready   = state_q == RS_RMEM_B;
@@ -207,7 +225,7 @@ module openenoc_ep_responder
           rxs_seen_q <= 1'b0;
           rxs_bad_q  <= 1'b0;
           wr_started_q <= 1'b0;
-          state_q    <= RS_CHECK;
+          state_q    <= fast_read ? RS_RMEM_REQ : RS_CHECK;
         end
 
         RS_CHECK: begin
@@ -237,18 +255,16 @@ module openenoc_ep_responder
         end
 
         RS_RMEM_REQ: if (m.req_ready) state_q <= RS_RMEM_R;
-        RS_RMEM_R: if (m.r_valid) begin
+        RS_RMEM_R: if (m.r_valid && m.r_ready) begin
           rdata_q <= m.r.data;
-          if (m.r_resp != RESP_OKAY) begin
+          if (rd_bad) begin
             if (op_q) fail(4'd6, ERR_LOCAL_WR_SLVERR);
             else      fail(4'd4, ERR_LOCAL_RD_SLVERR);
-            state_q <= RS_CPL;
-          end else if (op_q) begin
-            state_q <= RS_RMEM_WREQ;
-          end else begin
-            xfer_q  <= 32'd4;
-            state_q <= RS_CPL;
           end
+          // a read completed with this beat
+          if (!op_q)       state_q <= RS_IDLE;
+          else if (rd_bad) state_q <= RS_CPL;
+          else             state_q <= RS_RMEM_WREQ;
         end
         RS_RMEM_WREQ: begin
           if (!merge_q) rdata_q <= '0;

@@ -56,16 +56,20 @@ module openenoc_ep_rmem
   logic       cmt_q;
   logic [1:0] cmt_n_q;
 
-  // The window check and translation take three cycles, so no path runs
-  // from a peer's CSRs through a chain of adders and the peer selection:
-  // the request registers the offset from every peer's window base
-  // (disp_q, bit 32 set below the base); RM_CHECK tests every window with
-  // one subtraction each and registers each peer's verdict and translation
-  // (in_q, bad_q, rem_q); RM_PICK then takes the lowest hit.
+  // The window check and translation take two cycles, so no path runs
+  // from a peer's CSRs through two chains of adders: the request registers
+  // the offset from every peer's window base (disp_q, bit 32 set below the
+  // base); RM_CHECK tests every window with one subtraction each, takes the
+  // lowest hit and registers the verdict (go_q, miss_q) and the
+  // translation; RM_PICK offers a good access to the initiating slot at
+  // once (acc_valid from go_q alone, so nothing of the check sits in front
+  // of the slot's logic), then holds it in RM_WAIT. A remote access's answer
+  // goes to the bus in the cycle the slot reports it (rd_ack/wr_ack from
+  // acc_done, no register): every cycle of this block is a cycle of a CPU
+  // load's round trip.
   wire [31:0] woff = {22'd0, req_addr[9:2], 2'b00};
   logic [NUM_PEERS-1:0][32:0] disp_q;
-  logic [NUM_PEERS-1:0]       in_q, bad_q;
-  logic [NUM_PEERS-1:0][31:0] rem_q;
+  logic                       go_q, miss_q;
   logic [NUM_PEERS-1:0]       in_win, bad_win;
   logic [NUM_PEERS-1:0][31:0] rem_win;
   always_comb begin
@@ -88,24 +92,25 @@ module openenoc_ep_rmem
     bad    = 1'b0;
     remote = '0;
     for (int k = NUM_PEERS - 1; k >= 0; k--) begin
-      if (in_q[k]) begin
+      if (in_win[k]) begin
         hit    = 1'b1;
         n      = 2'(k);
-        bad    = bad_q[k];
-        remote = rem_q[k];
+        bad    = bad_win[k];
+        remote = rem_win[k];
       end
     end
   end
 
-  assign acc_valid  = state_q == RM_WAIT;
+  wire sent_end = state_q == RM_SENT && acc_done;
+  assign acc_valid  = (state_q == RM_PICK && go_q) || state_q == RM_WAIT;
   assign acc_peer   = peer_q;
   assign acc_is_wr  = is_wr_q;
   assign acc_remote = remote_q;
   assign acc_biten  = biten_q;
   assign acc_wdata  = wdata_q;
-  assign rd_ack     = ack_q && rd_q;
-  assign wr_ack     = ack_q && !rd_q;
-  assign rd_data    = data_q;
+  assign rd_ack     = (ack_q || sent_end) && rd_q;
+  assign wr_ack     = (ack_q || sent_end) && !rd_q;
+  assign rd_data    = sent_end ? ((acc_code != 0) ? 32'hFFFF_FFFF : acc_rdata) : data_q;
   assign rec_valid  = rec_q;
   assign rec_peer   = peer_q;
   assign rec_code   = code_q;
@@ -134,9 +139,8 @@ module openenoc_ep_rmem
       peer_q    <= '0;
       remote_q  <= '0;
       disp_q    <= '0;
-      in_q      <= '0;
-      bad_q     <= '0;
-      rem_q     <= '0;
+      go_q      <= 1'b0;
+      miss_q    <= 1'b0;
       biten_q   <= '0;
       wdata_q   <= '0;
       data_q    <= '0;
@@ -164,32 +168,32 @@ module openenoc_ep_rmem
           state_q  <= RM_CHECK;
         end
         RM_CHECK: begin
-          in_q    <= in_win;
-          bad_q   <= bad_win;
-          rem_q   <= rem_win;
-          state_q <= RM_PICK;
-        end
-        RM_PICK: begin
+          go_q     <= hit && !bad;
+          miss_q   <= !hit;
           peer_q   <= n;
           remote_q <= remote;
-          state_q  <= RM_IDLE;
-          if (!hit) begin
+          state_q  <= RM_PICK;
+        end
+        RM_PICK: begin
+          state_q <= RM_IDLE;
+          if (miss_q) begin
             ack_q  <= 1'b1;
             data_q <= 32'hFFFF_FFFF;
-          end else if (bad) begin
+          end else if (!go_q) begin
             ack_q  <= 1'b1;
             data_q <= 32'hFFFF_FFFF;
             rec_q  <= 1'b1;
             code_q <= ERR_LOCAL_INVALID;
-            if (ev_rmem) ev_pend_q[n] <= 1'b1;
+            if (ev_rmem) ev_pend_q[peer_q] <= 1'b1;
           end else begin
+            // offered now (acc_valid); the slot takes it at the earliest
+            // in the next cycle
             state_q <= RM_WAIT;
           end
         end
         RM_WAIT: if (acc_taken) state_q <= RM_SENT;
         RM_SENT: if (acc_done) begin
-          ack_q   <= 1'b1;
-          data_q  <= (acc_code != 0) ? 32'hFFFF_FFFF : acc_rdata;
+          // answered now (sent_end)
           state_q <= RM_IDLE;
           if (acc_code != 0) begin
             rec_q  <= 1'b1;

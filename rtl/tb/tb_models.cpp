@@ -105,7 +105,7 @@ void LookupModel::drive(Top *t, Rng &rng)
         // the snapshot is taken at acceptance (sampled before the edge)
         req_ready = false;
         pending = true;
-        delay = int(rng.below(3));
+        delay = int(rng.below(delay_span));
     } else {
         req_ready = t->lk_req_valid && !pending && !rsp_valid;
     }

@@ -91,6 +91,7 @@ struct LookupModel {
     bool req_ready = false, rsp_valid = false, pending = false;
     bool req_fire = false, rsp_fire = false;
     int delay = 0;
+    unsigned delay_span = 3;     // answer delay 0..delay_span-1 cycles (1: none)
     bool hit = false;
     unsigned idx = 0;
     uint64_t mac = 0;

@@ -104,3 +104,32 @@ TB_TEST(responder_services_all_requests, true)
     }
     CHECK(s.settle());
 }
+
+// The initiator's share of an RMEM read's round trip, in cycles, without
+// backpressure: from the command's acceptance to the request's first
+// Ethernet beat, and from the response's last Ethernet beat to the
+// completion. Exact, so a pipeline stage added on either path fails here
+// (2026-12-02: 2 and 5. Main 5c2dacf took 5 and 6; the TX pick loading
+// the first header word and the job built from the lookup's answer took
+// 2 off the first, the one-entry m_axis_eth and RX changes of the
+// responder-side work 1 off each.)
+TB_TEST(rmem_read_latency, false)
+{
+    s.ini.cmds.push_back(c_rmem_read(0, 0x100, 7));
+    uint64_t accepted = 0, last_rx = 0;
+    for (int i = 0; i < 200 && s.eth_sink.done.empty(); i++) {
+        s.tick();
+        if (s.ini.req_fire) accepted = s.cycle - 1;
+    }
+    CHECK_EQ(s.eth_sink.done.size(), 1u);
+    CHECK(accepted != 0);
+    CHECK_EQ(s.eth_sink.done[0].first_cycle - accepted, 2u);
+    s.send_eth(f_rmem_read_rsp(MAC_LOCAL, MAC_PEER0, 0, 0xCAFEF00D));
+    for (int i = 0; i < 200 && s.ini.cpls.empty(); i++) {
+        s.tick();
+        if (s.eth_src.fire) last_rx = s.cycle - 1;
+    }
+    CHECK_EQ(s.ini.cpls.size(), 1u);
+    CHECK(!s.ini.cpls.empty() && s.ini.cpls[0].rdata == 0xCAFEF00D);
+    CHECK_EQ(s.ini.cpls.empty() ? 0 : s.ini.cpls[0].cycle - last_rx, 5u);
+}

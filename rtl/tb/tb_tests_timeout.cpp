@@ -119,9 +119,10 @@ TB_TEST(response_at_expiry_wins, false)
         for (int i = 0; i < 200 && t.ini.cpls.empty(); i++) {
             t.top->clk = 0;
             t.top->eval();
-            // WAIT is state 5; the reply's TLAST is taken in this very cycle
+            // INI_WAIT is state 4 (the order of ini_state_e); the reply's
+            // TLAST is taken in this very cycle
             if (r->tb_oetp_engine__DOT__u_dut__DOT__u_rx__DOT__ending &&
-                r->tb_oetp_engine__DOT__u_dut__DOT__u_initiator__DOT__state_q == 5 &&
+                r->tb_oetp_engine__DOT__u_dut__DOT__u_initiator__DOT__state_q == 4 &&
                 r->tb_oetp_engine__DOT__u_dut__DOT__u_initiator__DOT__cnt_q >=
                     r->tb_oetp_engine__DOT__u_dut__DOT__u_initiator__DOT__tmo_q)
                 same_cycle = true;

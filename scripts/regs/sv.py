@@ -207,7 +207,9 @@ def gen_regs(model):
     out.append("""// CSR register block of the whole 8 KiB aperture (spec/endpoint.md). One
 // request at a time: a request is a one-cycle pulse; wr_ack follows in the
 // next cycle and rd_ack with rd_data in the second, except in the RMEM window,
-// which is passed to the core and answered when the core answers. The read
+// which is passed to the core in the cycle of the request and answered in
+// the cycle the core answers (both ways without a register: the window
+// access is a remote round trip, and each cycle here adds to it). The read
 // takes two stages so that no path runs from the address through the whole
 // aperture's multiplexer: in the cycle of the request every group of 16 words
 // (64 bytes) registers its addressed word, or 0 if it is not addressed; the
@@ -282,11 +284,6 @@ module openenoc_csr_regs
             out.append("      q.%s <= {%d{%s_RESET}};" % (f.member, f.count, f.member.upper()))
         else:
             out.append("      q.%s <= %s_RESET;" % (f.member, f.member.upper()))
-    out.append("      q.rmem_req       <= 1'b0;")
-    out.append("      q.rmem_req_is_wr <= 1'b0;")
-    out.append("      q.rmem_addr      <= '0;")
-    out.append("      q.rmem_wr_data   <= '0;")
-    out.append("      q.rmem_wr_biten  <= '0;")
     out.append("      rd_ack_q  <= 1'b0;")
     out.append("      rd_pend_q <= 1'b0;")
     out.append("      wr_ack_q  <= 1'b0;")
@@ -315,17 +312,9 @@ module openenoc_csr_regs
     out.append("          default: ;")
     out.append("        endcase")
     out.append("      end")
-    out.append("""      // the RMEM window is the core's: pass the access, answer with its ack
-      q.rmem_req <= req && in_rmem;
-      if (req && in_rmem) begin
-        q.rmem_req_is_wr <= req_is_wr;
-        q.rmem_addr      <= addr[$bits(q.rmem_addr)-1:0] - RMEM_BASE[$bits(q.rmem_addr)-1:0];
-        q.rmem_wr_data   <= wr_data;
-        q.rmem_wr_biten  <= wr_biten;
-      end
-      rd_pend_q <= req && !req_is_wr && !in_rmem;
-      rd_ack_q  <= rd_pend_q || core_to_csr.rmem_rd_ack;
-      wr_ack_q  <= wr || core_to_csr.rmem_wr_ack;
+    out.append("""      rd_pend_q <= req && !req_is_wr && !in_rmem;
+      rd_ack_q  <= rd_pend_q;
+      wr_ack_q  <= wr;
     end
   end
 
@@ -340,14 +329,14 @@ module openenoc_csr_regs
       endcase
     end
 
-  // read stage 2: the OR of the groups (or the RMEM window's answer)
+  // read stage 2: the OR of the groups
   always_ff @(posedge clk)
-    if (core_to_csr.rmem_rd_ack) rd_data_q <= core_to_csr.rmem_rd_data;
-    else if (rd_pend_q) rd_data_q <= %s;
+    if (rd_pend_q) rd_data_q <= %s;
 """ % wrap_or(["rd_part_q[%d]" % g for g in range(ngroups)], 36))
-    out.append("""  assign rd_ack  = rd_ack_q;
-  assign wr_ack  = wr_ack_q;
-  assign rd_data = rd_data_q;
+    out.append("""  // the RMEM window is the core's: its access and its answer pass through
+  assign rd_ack  = rd_ack_q || core_to_csr.rmem_rd_ack;
+  assign wr_ack  = wr_ack_q || core_to_csr.rmem_wr_ack;
+  assign rd_data = core_to_csr.rmem_rd_ack ? core_to_csr.rmem_rd_data : rd_data_q;
 endmodule""")
     text = "\n".join(out) + "\n"
     # One variable per field: a simulator then updates only the fields that
@@ -358,9 +347,12 @@ endmodule""")
         decls.append("  logic %s q_%s;" % (packed(f), f.member))
         if to_core(f):
             assigns.append("  assign csr_to_core.%s = q_%s;" % (f.member, f.member))
-    for name, rng, _ in RMEM_SW:
-        decls.append("  logic %s q_%s;" % (rng if rng is not None else rmem_addr_range(mem), name))
-        assigns.append("  assign csr_to_core.%s = q_%s;" % (name, name))
+    rmem_pass = {"rmem_req": "req && in_rmem", "rmem_req_is_wr": "req_is_wr",
+                 "rmem_addr": "addr%s - RMEM_BASE%s" % (rmem_addr_range(mem),
+                                                         rmem_addr_range(mem)),
+                 "rmem_wr_data": "wr_data", "rmem_wr_biten": "wr_biten"}
+    for name, _, _ in RMEM_SW:
+        assigns.append("  assign csr_to_core.%s = %s;" % (name, rmem_pass[name]))
     text = text.replace("@RD_GROUP_BITS@", str(RD_GROUP_BITS))
     text = text.replace("@RD_GROUPS@", str(ngroups))
     text = text.replace("q.", "q_")
