@@ -207,17 +207,21 @@ module openenoc_ep_direct
       fwords_q <= '0;
       fbytes_q <= '0;
     end else begin
-      if (store) begin
-        rxbuf_q[sw_q] <= {i_last, i_keep, i_data};
-        sw_q          <= sw_q + 12'd1;
+      // the store and its counts change only with a beat in or out (a
+      // simulator skips them in the other cycles)
+      if (push || pop) begin
+        if (store) begin
+          rxbuf_q[sw_q] <= {i_last, i_keep, i_data};
+          sw_q          <= sw_q + 12'd1;
+        end
+        if (reject) sw_q <= fstart_q;
+        else if (store && i_last) fstart_q <= sw_q + 12'd1;
+        fwords_q <= (push && i_last) ? '0 : fwords_q + 13'(store);
+        if (push) fbytes_q <= i_last ? '0 : (fb_next > 15'h3FFF ? 14'h3FFF : fb_next[13:0]);
+        count_q  <= count_q + 13'(store) - 13'(pop) - (reject ? fwords_q : '0);
+        frames_q <= frames_q + 13'(store && i_last) - 13'(pop && head[36]);
+        if (pop) sr_q <= sr_q + 12'd1;
       end
-      if (reject) sw_q <= fstart_q;
-      else if (store && i_last) fstart_q <= sw_q + 12'd1;
-      fwords_q <= (push && i_last) ? '0 : fwords_q + 13'(store);
-      if (push) fbytes_q <= i_last ? '0 : (fb_next > 15'h3FFF ? 14'h3FFF : fb_next[13:0]);
-      count_q  <= count_q + 13'(store) - 13'(pop) - (reject ? fwords_q : '0);
-      frames_q <= frames_q + 13'(store && i_last) - 13'(pop && head[36]);
-      if (pop) sr_q <= sr_q + 12'd1;
       case (sk_q)
         SK_HIDDEN:  if (frames_q != 0) sk_q <= rx_ev ? SK_RESERVE : SK_VISIBLE;
         // the enable counts while the frame waits for its credit: once it

@@ -30,8 +30,9 @@ module openenoc_ep_irq
   output logic                msg
 );
   logic [NP-1:0]       rsv_req, rsv_gnt, cmt_valid, cmt_ready;   // one-cycle grant
-  logic [NP-1:0][3:0]  cmt_source;
-  logic [NP-1:0][10:0] cmt_peer;
+  // unpacked: a claim reads one entry, nothing packs all producers' fields
+  logic [3:0]          cmt_source [NP];
+  logic [10:0]         cmt_peer   [NP];
   for (genvar k = 0; k < NP; k++) begin : g_p
     assign rsv_req[k]    = p[k].rsv_req;
     assign cmt_valid[k]  = p[k].cmt_valid;
@@ -41,7 +42,11 @@ module openenoc_ep_irq
     assign p[k].cmt_ready = cmt_ready[k];
   end
 
-  irq_claim_t [IRQ_DEPTH-1:0] fifo_q;     // claim words (valid set)
+  // The claim store: unpacked and not reset (an entry is read only after a
+  // commit wrote it, as the head word while the FIFO holds it), so a
+  // simulator writes one entry per commit instead of copying all 16 every
+  // cycle.
+  irq_claim_t  fifo_q [IRQ_DEPTH];        // claim words (valid set)
   logic [3:0]  head_q;
   // head_w_q is fifo_q[head_q] at all times, kept beside the FIFO so the
   // 16-way read does not sit in front of the completion compare (pop) and
@@ -80,12 +85,13 @@ module openenoc_ep_irq
 
   irq_claim_t head;
   assign head       = head_w_q;
-  irq_claim_t cmt_word;
-  assign cmt_word = '{valid: 1'b1, sequence_f: seq_q, source: cmt_source[cmt_i],
-                      peer_idx: cmt_peer[cmt_i]};
   assign claim_word = (count_q != 0) ? head : '0;
   // the completion is the claim word written back (irq.complete has its layout)
-  wire   pop        = complete_valid && count_q != 0 && complete_word == head;
+  logic pop;
+  always_comb begin
+    pop = 1'b0;
+    if (complete_valid) pop = count_q != 0 && complete_word == head;
+  end
   wire   level      = global_enable && count_q != 0;
 
   assign status_word = '{reserved_count: 8'(reserved_q), fifo_level: 8'(count_q),
@@ -98,7 +104,6 @@ module openenoc_ep_irq
 
   always_ff @(posedge clk) begin
     if (rst) begin
-      fifo_q     <= '0;
       head_q     <= '0;
       head_w_q   <= '0;
       count_q    <= '0;
@@ -108,9 +113,6 @@ module openenoc_ep_irq
       invalid_q  <= 1'b0;
       msg_q      <= 1'b0;
     end else begin
-      logic [4:0] res, cnt_stay, cnt_pop;
-      irq_claim_t hw_stay, hw_pop;
-      res = reserved_q;
       msg_q <= 1'b0;
       if (clear_errors) begin
         overflow_q <= 1'b0;
@@ -118,29 +120,36 @@ module openenoc_ep_irq
       end
       if (complete_valid && !pop) invalid_q <= 1'b1;
       if (pop) msg_q <= global_enable && count_q != 5'd1;   // not empty after the pop
-      if (any_cmt) begin
-        if (cmt_ok) begin
-          fifo_q[4'(head_q + 4'(count_q))] <= cmt_word;
-          seq_q <= seq_q + 16'd1;
-          if (cmt_reserved[cmt_i]) res = res - 5'd1;
-        end else begin
-          overflow_q <= 1'b1;
+      if (any_cmt || rsv_ok) begin
+        logic [4:0] res;
+        res = reserved_q;
+        if (any_cmt) begin
+          if (cmt_ok) seq_q <= seq_q + 16'd1;
+          else overflow_q <= 1'b1;
           if (cmt_reserved[cmt_i]) res = res - 5'd1;
         end
+        if (rsv_ok) res = res + 5'd1;
+        reserved_q <= res;
       end
-      if (rsv_ok) res = res + 5'd1;
-      // The FIFO after this cycle for both outcomes of the completion, made
-      // without pop and chosen by it last: pop's 32-bit compare is the deep
-      // term. A claim written at the next head (no other entry remains) is
-      // the new head word.
-      cnt_stay = count_q + 5'(cmt_ok);
-      cnt_pop  = cnt_stay - 5'd1;
-      hw_stay  = (cmt_ok && count_q == 5'd0) ? cmt_word : head_w_q;
-      hw_pop   = (cmt_ok && count_q == 5'd1) ? cmt_word : fifo_q[head_nx];
-      count_q    <= pop ? cnt_pop : cnt_stay;
-      reserved_q <= res;
-      head_q     <= pop ? head_nx : head_q;
-      head_w_q   <= pop ? hw_pop : hw_stay;
+      // The FIFO changes only with a stored claim or a completion.
+      if (cmt_ok || pop) begin
+        logic [4:0] cnt_stay, cnt_pop;
+        irq_claim_t cmt_word, hw_stay, hw_pop;
+        cmt_word = '{valid: 1'b1, sequence_f: seq_q, source: cmt_source[cmt_i],
+                     peer_idx: cmt_peer[cmt_i]};
+        if (cmt_ok) fifo_q[4'(head_q + 4'(count_q))] <= cmt_word;
+        // The FIFO after this cycle for both outcomes of the completion,
+        // made without pop and chosen by it last: pop's 32-bit compare is
+        // the deep term. A claim written at the next head (no other entry
+        // remains) is the new head word.
+        cnt_stay = count_q + 5'(cmt_ok);
+        cnt_pop  = cnt_stay - 5'd1;
+        hw_stay  = (cmt_ok && count_q == 5'd0) ? cmt_word : head_w_q;
+        hw_pop   = (cmt_ok && count_q == 5'd1) ? cmt_word : fifo_q[head_nx];
+        count_q  <= pop ? cnt_pop : cnt_stay;
+        head_q   <= pop ? head_nx : head_q;
+        head_w_q <= pop ? hw_pop : hw_stay;
+      end
     end
   end
 endmodule

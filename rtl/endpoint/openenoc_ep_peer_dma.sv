@@ -79,24 +79,22 @@ module openenoc_ep_peer_dma
   input  logic                        snk_busy
 );
   // ---- block controller -----------------------------------------------------
-  typedef struct packed {
-    logic        active;
-    logic        rsv;
-    logic        failed;
-    logic [3:0]  code;
-    logic [1:0]  mode;
-    logic [47:0] mac;
-    logic [31:0] local_base;
-    logic [31:0] remote_base;
-    logic [31:0] size;
-    logic [31:0] mfs;
-    logic [31:0] issued;
-    logic [31:0] seq;
-  } block_t;
-
-  block_t [NUM_PEERS-1:0] blk_q;
+  // Each block's state, one unpacked array (or bit vector) per field: the
+  // simulator then writes one element per update instead of copying a
+  // packed array of whole blocks every cycle. The control bits are reset;
+  // the data fields are read only while their block is active, and an
+  // acceptance writes every one of them.
+  logic [NUM_PEERS-1:0] blk_active_q, blk_rsv_q, blk_failed_q;
+  logic [3:0]  blk_code_q   [NUM_PEERS];
+  logic [1:0]  blk_mode_q   [NUM_PEERS];
+  logic [31:0] blk_local_q  [NUM_PEERS];
+  logic [31:0] blk_remote_q [NUM_PEERS];
+  logic [31:0] blk_size_q   [NUM_PEERS];
+  logic [31:0] blk_mfs_q    [NUM_PEERS];
+  logic [31:0] blk_issued_q [NUM_PEERS];
+  logic [31:0] blk_seq_q    [NUM_PEERS];
   logic [NUM_PEERS-1:0]   idle_q, done_q, err_q, cmt_pend_q;
-  // all_issued_q[n]: blk_q[n].issued == blk_q[n].size one cycle late, so the
+  // all_issued_q[n]: blk_issued_q[n] == blk_size_q[n] one cycle late, so the
   // 32-bit compare does not sit behind the fragment's peer mux in front of
   // the block's end. A fragment ends at least two cycles after its issue
   // (IS_CMD, IS_WAIT, IS_END); one that fails locally ends the cycle after,
@@ -108,10 +106,17 @@ module openenoc_ep_peer_dma
   // a block only when its choice is fresh (no block was accepted, issued
   // from or ended in the cycle before), so these hold the current block
   // then, and no 32-bit subtract, compare or adder sits behind the
-  // fragment's peer mux.
-  logic [NUM_PEERS-1:0][31:0] nx_len_q, nx_addr_q, nx_local_q, nx_issued_q;
+  // fragment's peer mux. They are functions of the block's size, MFS,
+  // bases and issued count, which change only at an acceptance or an
+  // issued fragment: nx_stale_q[n] marks the cycle after one (and after
+  // reset), and only then are they computed again (the same values every
+  // cycle as computing them always; a simulator skips the arithmetic of
+  // idle blocks).
+  logic [NUM_PEERS-1:0]   nx_stale_q;
+  logic [31:0] nx_len_q [NUM_PEERS], nx_addr_q [NUM_PEERS], nx_local_q [NUM_PEERS],
+               nx_issued_q [NUM_PEERS];
   logic [NUM_PEERS-1:0]       nx_last_q;
-  // left_q[n]: blk_q[n].issued < blk_q[n].size, kept beside the count (an
+  // left_q[n]: blk_issued_q[n] < blk_size_q[n], kept beside the count (an
   // accepted block has bytes; after a fragment, bytes are left unless it was
   // the last), so the next-fragment choice compares nothing
   logic [NUM_PEERS-1:0]       left_q;
@@ -138,17 +143,17 @@ module openenoc_ep_peer_dma
   // enables are sampled with the choice.
   logic       acc_any_next;
   logic [1:0] acc_n_next;
+  // (with no candidate, the usual cycle, the round-robin scan is skipped)
+  wire [NUM_PEERS-1:0] acc_cand = peer_request & idle_q & ~cmt_pend_q;
   always_comb begin
     acc_any_next = 1'b0;
     acc_n_next   = '0;
-    for (int k = NUM_PEERS - 1; k >= 0; k--) begin
-      logic [1:0] n;
-      n = 2'(int'(acc_rr_q) + k);
-      if (peer_request[n] && idle_q[n] && !cmt_pend_q[n]) begin
-        acc_any_next = 1'b1;
-        acc_n_next   = n;
-      end
-    end
+    if (acc_cand != '0)
+      for (int k = NUM_PEERS - 1; k >= 0; k--)
+        if (acc_cand[2'(int'(acc_rr_q) + k)]) begin
+          acc_any_next = 1'b1;
+          acc_n_next   = 2'(int'(acc_rr_q) + k);
+        end
   end
   logic       acc_any_q, acc_en_q;
   logic [1:0] acc_n_q;
@@ -194,18 +199,17 @@ module openenoc_ep_peer_dma
 
   always_ff @(posedge clk) begin
     if (rst) begin
-      blk_q      <= '0;
+      blk_active_q <= '0;
+      blk_rsv_q    <= '0;
+      blk_failed_q <= '0;
       idle_q     <= '1;
       done_q     <= '0;
       err_q      <= '0;
       code_q     <= '0;
       cmt_pend_q <= '0;
       all_issued_q <= '0;
-      nx_len_q     <= '0;
       nx_last_q    <= '0;
-      nx_addr_q    <= '0;
-      nx_local_q   <= '0;
-      nx_issued_q  <= '0;
+      nx_stale_q   <= '1;
       left_q       <= '0;
       acc_rr_q   <= '0;
       acc_any_q  <= 1'b0;
@@ -215,16 +219,20 @@ module openenoc_ep_peer_dma
       acc_any_q <= acc_any_next && !accept;
       acc_en_q  <= event_enable && peer_irq_enable[acc_n_next];
       acc_n_q   <= acc_n_next;
-      for (int n = 0; n < NUM_PEERS; n++) begin
-        logic [31:0] left;
-        left = blk_q[n].size - blk_q[n].issued;
-        all_issued_q[n] <= blk_q[n].issued == blk_q[n].size;
-        nx_len_q[n]     <= (left < blk_q[n].mfs) ? left : blk_q[n].mfs;
-        nx_last_q[n]    <= left <= blk_q[n].mfs;
-        nx_addr_q[n]    <= blk_q[n].remote_base + blk_q[n].issued;
-        nx_local_q[n]   <= blk_q[n].local_base + blk_q[n].issued;
-        nx_issued_q[n]  <= (left < blk_q[n].mfs) ? blk_q[n].size : blk_q[n].issued + blk_q[n].mfs;
-      end
+      for (int n = 0; n < NUM_PEERS; n++)
+        if (nx_stale_q[n]) begin
+          logic [31:0] left;
+          left = blk_size_q[n] - blk_issued_q[n];
+          all_issued_q[n] <= blk_issued_q[n] == blk_size_q[n];
+          nx_len_q[n]     <= (left < blk_mfs_q[n]) ? left : blk_mfs_q[n];
+          nx_last_q[n]    <= left <= blk_mfs_q[n];
+          nx_addr_q[n]    <= blk_remote_q[n] + blk_issued_q[n];
+          nx_local_q[n]   <= blk_local_q[n] + blk_issued_q[n];
+          nx_issued_q[n]  <= (left < blk_mfs_q[n]) ? blk_size_q[n] : blk_issued_q[n] + blk_mfs_q[n];
+        end
+      // the blocks written in this cycle (below)
+      nx_stale_q <= (frag_issue ? NUM_PEERS'(1) << frag_issue_peer : '0) |
+                    (accept ? NUM_PEERS'(1) << acc_n : '0);
       // software clears first: a failure in the same cycle wins
       for (int n = 0; n < NUM_PEERS; n++)
         if (peer_clear_error[n]) begin err_q[n] <= 1'b0; code_q[n] <= '0; end
@@ -237,23 +245,23 @@ module openenoc_ep_peer_dma
       // only enables the registers and selects no adder operand
       for (int n = 0; n < NUM_PEERS; n++)
         if (frag_issue && frag_issue_peer == 2'(n)) begin
-          blk_q[n].issued <= frag_issue_next;
+          blk_issued_q[n] <= frag_issue_next;
           left_q[n]       <= frag_issue_left;
-          blk_q[n].seq    <= blk_q[n].seq + 32'd1;
+          blk_seq_q[n]    <= blk_seq_q[n] + 32'd1;
         end
-      if (frag_end && blk_q[frag_peer].active) begin
+      if (frag_end && blk_active_q[frag_peer]) begin
         logic failed;
         logic [3:0] code;
-        failed = blk_q[frag_peer].failed || frag_code != ERR_NONE;
-        code   = blk_q[frag_peer].failed ? blk_q[frag_peer].code : frag_code;
-        blk_q[frag_peer].failed <= failed;
-        blk_q[frag_peer].code   <= code;
+        failed = blk_failed_q[frag_peer] || frag_code != ERR_NONE;
+        code   = blk_failed_q[frag_peer] ? blk_code_q[frag_peer] : frag_code;
+        blk_failed_q[frag_peer] <= failed;
+        blk_code_q[frag_peer]   <= code;
         if (failed || all_issued_q[frag_peer]) begin
-          blk_q[frag_peer].active <= 1'b0;
+          blk_active_q[frag_peer] <= 1'b0;
           idle_q[frag_peer]       <= 1'b1;
           done_q[frag_peer]       <= !failed;
           if (failed) begin err_q[frag_peer] <= 1'b1; code_q[frag_peer] <= code; end
-          if (blk_q[frag_peer].rsv) cmt_pend_q[frag_peer] <= 1'b1;
+          if (blk_rsv_q[frag_peer]) cmt_pend_q[frag_peer] <= 1'b1;
         end
       end
 
@@ -265,16 +273,23 @@ module openenoc_ep_peer_dma
         acc_rr_q       <= acc_n + 2'd1;
         done_q[acc_n]  <= 1'b0;
         left_q[acc_n]  <= 1'b1;   // a valid block has size != 0; an invalid one is not active
-        blk_q[acc_n]   <= '{active: 1'b1, rsv: acc_enabled, failed: 1'b0, code: ERR_NONE,
-                            mode: peer_mode[acc_n], mac: peer_mac[acc_n],
-                            local_base: peer_local[acc_n], remote_base: peer_remote[acc_n],
-                            size: peer_size[acc_n], mfs: mfs_now, issued: '0, seq: '0};
+        blk_active_q[acc_n] <= 1'b1;
+        blk_rsv_q[acc_n]    <= acc_enabled;
+        blk_failed_q[acc_n] <= 1'b0;
+        blk_code_q[acc_n]   <= ERR_NONE;
+        blk_mode_q[acc_n]   <= peer_mode[acc_n];
+        blk_local_q[acc_n]  <= peer_local[acc_n];
+        blk_remote_q[acc_n] <= peer_remote[acc_n];
+        blk_size_q[acc_n]   <= peer_size[acc_n];
+        blk_mfs_q[acc_n]    <= mfs_now;
+        blk_issued_q[acc_n] <= '0;
+        blk_seq_q[acc_n]    <= '0;
         if (block_ok(peer_mode[acc_n], peer_mac[acc_n], peer_local[acc_n], peer_remote[acc_n],
                      peer_size[acc_n], mfs_now)) begin
           idle_q[acc_n] <= 1'b0;
         end else begin
           // invalid: error 1 at once, nothing transferred, event still produced
-          blk_q[acc_n].active <= 1'b0;
+          blk_active_q[acc_n] <= 1'b0;
           err_q[acc_n]        <= 1'b1;
           code_q[acc_n]       <= ERR_LOCAL_INVALID;
           if (acc_enabled) cmt_pend_q[acc_n] <= 1'b1;
@@ -299,7 +314,7 @@ module openenoc_ep_peer_dma
   // accepted, issued from or ended in the cycle it was made.
   logic       fr_any_q, fr_fresh_q;
   logic [1:0] fr_n_q;
-  wire fr_write    = blk_q[fr_n].mode == MODE_MIRROR_LOCAL_TO_REMOTE;
+  wire fr_write    = blk_mode_q[fr_n] == MODE_MIRROR_LOCAL_TO_REMOTE;
   wire fr_rejected = fr_write && peer_mode[fr_n] != MODE_MIRROR_LOCAL_TO_REMOTE;
   logic local_fail;
 
@@ -318,17 +333,17 @@ module openenoc_ep_peer_dma
   // next fragment (round-robin among active, unfailed blocks with bytes left)
   logic       fr_any_next;
   logic [1:0] fr_n_next;
+  // (skipped with no candidate, like the acceptance scan)
+  wire [NUM_PEERS-1:0] fr_cand = blk_active_q & ~blk_failed_q & left_q;
   always_comb begin
     fr_any_next = 1'b0;
     fr_n_next   = '0;
-    for (int k = NUM_PEERS - 1; k >= 0; k--) begin
-      logic [1:0] n;
-      n = 2'(int'(frag_rr_q) + k);
-      if (blk_q[n].active && !blk_q[n].failed && left_q[n]) begin
-        fr_any_next = 1'b1;
-        fr_n_next   = n;
-      end
-    end
+    if (fr_cand != '0)
+      for (int k = NUM_PEERS - 1; k >= 0; k--)
+        if (fr_cand[2'(int'(frag_rr_q) + k)]) begin
+          fr_any_next = 1'b1;
+          fr_n_next   = 2'(int'(frag_rr_q) + k);
+        end
   end
   assign fr_any = fr_any_q && fr_fresh_q;
   assign fr_n   = fr_n_q;
@@ -401,7 +416,7 @@ module openenoc_ep_peer_dma
   wire unused_cpl = &{1'b0, ini.cpl_kind, ini.cpl_op, ini.cpl_transferred_len, ini.cpl_peer_idx,
                       ini.cpl_sequence, ini.cpl_last, ini.cpl_error, ini.tx_status_ready,
                       ini.non_oetp_rx_available, ini.non_oetp_rx_claim_ready,
-                      ini.rx_status_ready, blk_q[fr_n].mac, blk_q[fr_n].mode[1]};
+                      ini.rx_status_ready, blk_mode_q[fr_n][1]};
   // verilator lint_on UNUSEDSIGNAL
 
   always_ff @(posedge clk) begin
@@ -479,7 +494,7 @@ module openenoc_ep_peer_dma
             is_addr_q  <= nx_addr_q[fr_n];
             is_local_q <= nx_local_q[fr_n];
             is_len_q   <= fr_len;
-            is_seq_q   <= blk_q[fr_n].seq;
+            is_seq_q   <= blk_seq_q[fr_n];
             // the block is not accepted again and issues nothing else before
             // this fragment's command goes (one slot, the block stays active)
             is_issued_q <= nx_issued_q[fr_n];
