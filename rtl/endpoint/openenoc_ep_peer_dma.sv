@@ -502,7 +502,9 @@ module openenoc_ep_peer_dma
         IS_CMD: if (ini.req_ready) is_q <= IS_WAIT;
         IS_WAIT: begin
           if (is_rmem_q) begin
-            if (cpl_seen_q) is_q <= IS_END;
+            // an RMEM access ends with its completion's handshake: cpl_*_q
+            // take the result in the same edge, so IS_END reports it
+            if (cpl_seen_q || (ini.cpl_valid && ini.cpl_ready)) is_q <= IS_END;
           end else if (is_write_q) begin
             // the source status goes to the oETP engine (it gates EndOfData)
             if (local_seen_q && !status_sent_q) is_q <= IS_STATUS;
