@@ -2,8 +2,7 @@
 // initiator (destination MAC of an outgoing command) and RX (source peer of a
 // received request). One query is outstanding at a time; when both clients
 // wait, the one not served last goes first, so neither can starve.
-// The port's response ready and the initiator's request come from registers;
-// RX's request passes when the controller is idle (see below). The answer
+// The port's request and response ready come from registers; the answer
 // reaches its client in the cycle the lookup gives it, as a one-cycle
 // response pulse. A client drops its request at the edge that ends its
 // pulse, so the controller, back in LK_IDLE, never sees a request already
@@ -33,23 +32,12 @@ module openenoc_oetp_lookup_arb
   logic        req_valid_q, rsp_ready_q;
   lookup_req_t req_q;
 
-  wire pick_rx = rx_req_valid && (!ini_req_valid || !last_rx_q);
-  // In LK_IDLE RX's query (its request comes from RX's registers) goes to
-  // the port in the cycle it is picked: a received request's source lookup
-  // is on its way to the answer, so this cycle is saved on every request.
-  // The initiator's query and a query that waits for the port are registered.
-  // The query's fields are selected by the state alone (a flop): the pick,
-  // which reads the initiator's request valid, gates only the valid, so the
-  // port's MAC compare does not start behind the arbitration.
-  wire         idle = state_q == LK_IDLE;
-  lookup_req_t q;
-  assign q                = idle ? rx_req : req_q;
-  assign lk.req_valid     = req_valid_q || (idle && pick_rx);
-  assign lk.req_type      = q.kind;
-  assign lk.req_mode_mask = q.mode_mask;
-  assign lk.req_peer_idx  = q.peer;
+  assign lk.req_valid     = req_valid_q;
+  assign lk.req_type      = req_q.kind;
+  assign lk.req_mode_mask = req_q.mode_mask;
+  assign lk.req_peer_idx  = req_q.peer;
   assign lk.req_rmem_addr = '0;
-  assign lk.req_mac_addr  = q.mac;
+  assign lk.req_mac_addr  = req_q.mac;
   assign lk.rsp_ready     = rsp_ready_q;
   assign ini_rsp_valid    = state_q == LK_INITIATOR_RSP && lk.rsp_valid;
   assign rx_rsp_valid     = state_q == LK_RX_RSP && lk.rsp_valid;
@@ -57,6 +45,8 @@ module openenoc_oetp_lookup_arb
   assign rsp.peer         = lk.rsp_peer_idx;
   assign rsp.mac          = lk.rsp_mac_addr;
   assign rsp.mode         = lk.rsp_dma_mode;
+
+  wire pick_rx = rx_req_valid && (!ini_req_valid || !last_rx_q);
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -68,11 +58,7 @@ module openenoc_oetp_lookup_arb
     end else begin
       case (state_q)
         LK_IDLE: begin
-          if (pick_rx && lk.req_ready) begin
-            rsp_ready_q <= 1'b1;           // taken as it passes
-            last_rx_q   <= 1'b1;
-            state_q     <= LK_RX_RSP;
-          end else if (pick_rx) begin
+          if (pick_rx) begin
             req_q       <= rx_req;
             req_valid_q <= 1'b1;
             last_rx_q   <= 1'b1;
