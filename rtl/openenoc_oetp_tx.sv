@@ -99,7 +99,8 @@ module openenoc_oetp_tx
   // beat was taken from the stream head, no owner's source status came or
   // went and no owner was told its job finished (it changes or drops the
   // job in the next cycle) since it was made. A job that appears or a head
-  // that arrives is picked one cycle later, never early.
+  // that arrives is picked one cycle later, never early (a reply without
+  // Data is picked at once, see pick_rsp_now).
   wire  rsp_elig = eligible(rsp_job_valid, rsp_job, rsp_stat);
   wire  ini_elig = local_tx_en && eligible(ini_job_valid, ini_job, ini_stat);
   wire  c_raw    = !rsp_elig && head_raw && local_tx_en && (!ini_elig || raw_turn_q);
@@ -140,14 +141,33 @@ module openenoc_oetp_tx
   wire pick_rsp = pick_ok && rsp_job_valid && pk_rsp_q;
   wire pick_raw = pick_ok && local_tx_en && pk_raw_q;
   wire pick_ini = pick_ok && local_tx_en && ini_job_valid && pk_ini_q;
+  // A reply without Data needs none of those compares: it is eligible as
+  // soon as its job is offered, so when no other frame was chosen it is
+  // picked in that cycle from the live job (all flops: the owner's job
+  // register and TX's own state), a cycle before the registered choice
+  // would take it. The choice it skips could only have been this reply.
+  wire pick_rsp_now = state_q == TX_IDLE && !settle && !pk_ini_q && !pk_raw_q &&
+                      rsp_job_valid && !rsp_job.has_data;
+  wire pick_r       = pick_rsp || pick_rsp_now;
+  // The same for an initiator request without Data (RMEM_READ_REQ, ...)
+  // when no reply is offered and the raw head does not have its turn: the
+  // registered choice would take it in the next cycle.
+  wire pick_ini_now = state_q == TX_IDLE && !settle && !pk_rsp_q && !pk_raw_q && !pk_ini_q &&
+                      local_tx_en && ini_job_valid && !ini_job.has_data && !rsp_job_valid &&
+                      !(head_raw && raw_turn_q);
+  wire pick_i       = pick_ini || pick_ini_now;
 
   tx_job_t     pick_job;
   src_status_t cur_stat;
-  assign pick_job  = pk_rsp_q ? rsp_job : ini_job;
+  // the registered choices are exclusive: the responder's job unless the
+  // initiator was chosen or no reply is offered (pick_rsp and pick_rsp_now
+  // need rsp_job_valid, pick_rsp_now a low pk_ini_q)
+  assign pick_job  = (pk_ini_q || !rsp_job_valid) ? ini_job : rsp_job;
   assign cur_stat  = (owner_q == OWN_RSP) ? rsp_stat : ini_stat;
 
-  // a pick of the initiator means the responder was not eligible (pk_rsp_q low)
-  wire pick_failed = pk_v.failed;
+  // a pick of the initiator means the responder was not eligible (pk_rsp_q
+  // low); a reply without Data never failed its source
+  wire pick_failed = pk_v.failed && !pick_rsp_now && !pick_ini_now;
 
   wire can_load   = !o_valid_q || eth.tready;
   wire start_data = (pick_rsp && pk_rsp_v_q.data) || (pick_ini && pk_ini_v_q.data);
@@ -232,7 +252,7 @@ module openenoc_oetp_tx
       rsp_sv_q    <= rsp_stat.valid;
       ini_sv_q   <= ini_stat.valid;
       fresh_q    <= state_q == TX_IDLE && !fire_idle && !settle &&
-                    !(pick_rsp || pick_ini || pick_raw);
+                    !(pick_r || pick_i || pick_raw);
       if (eth.tready) o_valid_q <= 1'b0;
       if (eth_done)  eth_seen_q <= 1'b1;
 
@@ -245,9 +265,9 @@ module openenoc_oetp_tx
             raw_drop_q <= (loc.tdest[DEST_W-1 -: 2] == ROUTE_DROP);
             raw_turn_q <= 1'b0;
             state_q    <= TX_RAW;
-          end else if (pick_rsp || pick_ini) begin
-            owner_q <= pick_rsp ? OWN_RSP : OWN_INI;
-            if (pick_ini) raw_turn_q <= 1'b1;
+          end else if (pick_r || pick_i) begin
+            owner_q <= pick_r ? OWN_RSP : OWN_INI;
+            if (pick_i) raw_turn_q <= 1'b1;
             job_q   <= pick_job;
             hidx_q  <= '0;
             if (pick_failed) begin
@@ -256,8 +276,8 @@ module openenoc_oetp_tx
                 state_q <= TX_PRE_DRAIN;
               end else begin
                 // nothing was streamed: report at once, no frame
-                ini_done_q  <= pick_ini;
-                rsp_done_q  <= pick_rsp;
+                ini_done_q  <= pick_i;
+                rsp_done_q  <= pick_r;
                 done_sent_q <= 1'b0;
                 done_code_q <= pk_v.code;
               end
