@@ -84,17 +84,6 @@ inline Vopenenoc_endpoint_axi___024root *root(OeEngine *e)
     return e->m->rootp;
 }
 
-/* The fixed-point check compares the model's state at the idle hint with
- * the state one cycle later. The direct-stream frame stores (48 of the
- * model's 51 KB) are left out: every write into them stores a beat taken
- * from a stream and moves a write pointer outside them (ep_direct.sv: rxbuf
- * with sw_q, txbuf with wcount_q/in_frame_q and the beat's source), so a
- * cycle that writes them never leaves the rest unchanged. */
-struct StateSpan {
-    size_t off, len;
-};
-const std::vector<StateSpan> &fixed_point_spans(OeEngine *e);
-
 /* oe_cosim_run.cpp */
 void ask_tx_ready(OeEngine *e);
 bool cycle(OeEngine *e, uint32_t step);
