@@ -191,6 +191,9 @@ $(COSIM_BENCH): $(TOP)/bench/cosim_bench.c $(wildcard $(TOP)/hw/engine/*.c) $(OE
 	$(CC) -O2 -std=c11 -D_DEFAULT_SOURCE -I$(TOP)/include $(TOP)/bench/cosim_bench.c \
 	    $(wildcard $(TOP)/hw/engine/*.c) $(OETP_SRC) -o $@ -ldl
 
+# five rounds, the engines in turn, medians printed (one round swings with
+# the machine's load); 10,000 reads make the RMEM round about as long as the block
+COSIM_BENCH_ARGS ?= --repeat 5 --rmem 10000
 bench-cosim: $(COSIM_BENCH) $(COSIM_LIB)
 	@$(COSIM_BENCH) --lib $(COSIM_LIB) $(COSIM_BENCH_ARGS)
 
