@@ -51,7 +51,7 @@ void ports_reset(OeEngine *e)
     e->rxq.clear();
     e->rx_pos = 0;
     e->tx_len = 0;
-    e->redrive = true;   /* the next cycle drives every input from this state */
+    e->drive_due = true;   /* the next cycle drives the inputs from this state */
     e->mem.reset(new AxiMemSlave(e->ops.mem_read, e->ops.mem_write, e->opaque,
                                  OE_COSIM_AXI_STALL_PCT));
     e->lite = LiteXfer();
@@ -167,9 +167,7 @@ void oe_engine_rx_frame(OeEngine *e, const uint8_t *frame, size_t len)
         memcpy(f.data(), frame, len);
     }
     e->rxq.push_back(std::move(f));
-    if (e->rxq.size() == 1 && !e->redrive) {
-        rx_beat(e);   /* the stream was idle: this frame's first beat */
-    }
+    e->drive_due = true;
     settle(e);
     leave(e);
 }

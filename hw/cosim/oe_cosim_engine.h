@@ -53,8 +53,8 @@ struct OeEngine {
                                            // each call and after each frame
     unsigned irq_msgs = 0;
 
-    bool redrive = true;                   // the model's inputs are not (yet) the
-                                           // wrapper's: the next cycle drives all
+    bool drive_due = true;                 // the state behind the model's inputs
+                                           // changed: the next cycle drives them
     std::deque<std::vector<uint8_t>> rxq;  // frames to feed, each followed by
                                            // kRxPad zero bytes
     size_t rx_pos = 0;                     // bytes of rxq.front() fed
@@ -94,8 +94,6 @@ inline Vopenenoc_endpoint_axi___024root *root(OeEngine *e)
  * frame's end carry zeros. */
 const size_t kRxPad = 4;
 void ask_tx_ready(OeEngine *e);
-void rx_beat(OeEngine *e);
-void lite_valid(OeEngine *e);
 bool cycle(OeEngine *e, uint32_t step);
 void settle(OeEngine *e);
 void leave(OeEngine *e);

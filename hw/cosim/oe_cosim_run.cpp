@@ -65,10 +65,10 @@ inline void rising_edge(OeEngine *e)
 #endif
 }
 
-/* Every input of the model from the wrapper's state; afterwards each is
- * written when what it carries changes (the model keeps an input's value
- * between evaluations, and the wrapper is its only writer). */
-void drive_all(OeEngine *e)
+/* The inputs that follow the wrapper's state (drive_due): the stream
+ * beat, the AXI4-Lite VALIDs, local_tx_en, and the READYs and the frame
+ * ceiling that never change. */
+void drive(OeEngine *e)
 {
     Vopenenoc_endpoint_axi___024root *r = root(e);
     r->max_frame_size = e->max_frame;
@@ -76,9 +76,23 @@ void drive_all(OeEngine *e)
     r->m_axis_eth_tready = 1;
     r->s_axil_bready = 1;
     r->s_axil_rready = 1;
-    rx_beat(e);
-    lite_valid(e);
-    e->redrive = false;
+    r->s_axil_awvalid = e->lite.aw;   /* each VALID held until its handshake */
+    r->s_axil_wvalid = e->lite.w;
+    r->s_axil_arvalid = e->lite.ar;
+    if (e->rxq.empty()) {
+        r->s_axis_eth_tvalid = 0;
+    } else {
+        /* the next four bytes of the frame being fed (its padding makes the
+         * lanes past its end zero) */
+        const std::vector<uint8_t> &f = e->rxq.front();
+        size_t left = f.size() - kRxPad - e->rx_pos;
+        unsigned n = left < 4 ? (unsigned)left : 4;
+        r->s_axis_eth_tvalid = 1;
+        r->s_axis_eth_tdata = axi_beat_get(f.data() + e->rx_pos);
+        r->s_axis_eth_tkeep = (1u << n) - 1;
+        r->s_axis_eth_tlast = left <= 4;
+    }
+    e->drive_due = false;
 }
 
 }  // namespace
@@ -88,35 +102,7 @@ void drive_all(OeEngine *e)
 void ask_tx_ready(OeEngine *e)
 {
     e->tx_open = !e->ops.tx_ready || e->ops.tx_ready(e->opaque);
-    root(e)->local_tx_en = e->tx_open;
-}
-
-/* The receive stream's beat: the next four bytes of the frame being fed
- * (the frame's padding makes the lanes past its end zero), or no VALID. */
-void rx_beat(OeEngine *e)
-{
-    Vopenenoc_endpoint_axi___024root *r = root(e);
-    if (e->rxq.empty()) {
-        r->s_axis_eth_tvalid = 0;
-        return;
-    }
-    const std::vector<uint8_t> &f = e->rxq.front();
-    const uint8_t *p = f.data() + e->rx_pos;
-    size_t left = f.size() - kRxPad - e->rx_pos;
-    unsigned n = left < 4 ? (unsigned)left : 4;
-    r->s_axis_eth_tvalid = 1;
-    r->s_axis_eth_tdata = axi_beat_get(p);
-    r->s_axis_eth_tkeep = (1u << n) - 1;
-    r->s_axis_eth_tlast = left <= 4;
-}
-
-/* The AXI4-Lite master's VALIDs: each held until its handshake. */
-void lite_valid(OeEngine *e)
-{
-    Vopenenoc_endpoint_axi___024root *r = root(e);
-    r->s_axil_awvalid = e->lite.aw;
-    r->s_axil_wvalid = e->lite.w;
-    r->s_axil_arvalid = e->lite.ar;
+    e->drive_due = true;
 }
 
 /* One clock cycle: inputs, handshakes seen before the edge, the edge.
@@ -128,14 +114,16 @@ void lite_valid(OeEngine *e)
  * edge are the ones the new inputs meet: the handshakes are sampled without
  * evaluating the model with the clock low, and one evaluation per cycle does
  * the rising edge. Only the traced library evaluates the low half too, for
- * the waveform. The inputs are the wrapper's state: those that change with
- * it are written where it changes (rx_beat, lite_valid, ask_tx_ready, the
- * memory slave's drive), the rest here. */
+ * the waveform. The model keeps an input's value between evaluations and
+ * the wrapper is its only writer, so an input is written only in a cycle
+ * after the wrapper's state behind it changed (drive_due; the memory slave
+ * keeps its own account), always here before the evaluation: between
+ * cycles the model holds the inputs of the last one. */
 bool cycle(OeEngine *e, uint32_t step)
 {
     Vopenenoc_endpoint_axi___024root *r = root(e);
-    if (VL_UNLIKELY(e->redrive)) {
-        drive_all(e);
+    if (e->drive_due) {
+        drive(e);
     }
     r->time_step = step;
     e->mem->drive(r);
@@ -172,7 +160,7 @@ bool cycle(OeEngine *e, uint32_t step)
             e->rxq.pop_front();
             e->rx_pos = 0;
         }
-        rx_beat(e);
+        e->drive_due = true;
     }
     if (tx_fire) {
         if (e->txf.size() < e->tx_len + 4) {
@@ -199,7 +187,7 @@ bool cycle(OeEngine *e, uint32_t step)
         e->lite.aw = e->lite.aw && !aw_fire;
         e->lite.w = e->lite.w && !w_fire;
         e->lite.ar = e->lite.ar && !ar_fire;
-        lite_valid(e);
+        e->drive_due = true;
     }
     /* the aperture answers OKAY only: a response ends the access */
     if (e->csr_busy && (b_fire || r_fire)) {
