@@ -14,8 +14,8 @@
 /* Verilator 5.006's eval_step() is the model's one-time initialisation
  * (guarded by __Vm_didInit), Verilated::mtaskId(0), the scheduler
  * (___eval), and the flush of messages that mtask worker threads queued
- * for the end of the evaluation. This model has no mtasks (--threads 1),
- * so the flush never finds one (VerilatedThreadMsgQueue::post runs a
+ * for the end of the evaluation. This model has no mtasks (one thread,
+ * Verilator's default: its threads() is 1), so the flush never finds one (VerilatedThreadMsgQueue::post runs a
  * message at once when mtaskId is 0, which nothing here changes), and the
  * thread-local lookups around it (__tls_get_addr calls, from a shared
  * library) are pure cost on every cycle: the wrapper calls the scheduler
