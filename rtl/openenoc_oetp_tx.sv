@@ -72,25 +72,31 @@ module openenoc_oetp_tx
   // ---- frame selection (combinational view of the stream head) ----------
   wire   head_raw = loc.tvalid && (loc.tdest[DEST_W-1 -: 2] != ROUTE_PEER);
 
-  // the two helpers below each read a few fields of a job
-  // verilator lint_off UNUSEDSIGNAL
-  function automatic logic head_for(input tx_job_t j);
-    head_for = loc.tvalid && loc.tdest == {ROUTE_PEER, j.peer} &&
-               loc.tuser[TUSER_ROLE] == j.role && loc.tid == j.seq;
+  // The helpers below take the few fields of a job they read, not the
+  // whole job: a function's struct argument is a copy in the simulation
+  // model (tx_job_t is 303 bits), made on every evaluation.
+  function automatic logic head_for(input logic [PEER_IDX_W-1:0] peer, input logic role,
+                                    input logic [SEQ_W-1:0] seq);
+    head_for = loc.tvalid && loc.tdest == {ROUTE_PEER, peer} &&
+               loc.tuser[TUSER_ROLE] == role && loc.tid == seq;
   endfunction
 
   // A source that already failed (or delivered the wrong length) never
   // starts a frame.
-  function automatic logic pre_failed(input tx_job_t j, input src_status_t s);
-    pre_failed = j.has_data && s.valid && (s.code != ERR_NONE || s.len != j.data_len);
+  function automatic logic pre_failed(input logic has_data, input logic [LEN_W-1:0] data_len,
+                                      input src_status_t s);
+    pre_failed = has_data && s.valid && (s.code != ERR_NONE || s.len != data_len);
   endfunction
 
   // A failed source's leftover beats are drained once they reach the head;
   // a source that delivered nothing is reported at once.
-  function automatic logic eligible(input logic v, input tx_job_t j, input src_status_t s);
-    eligible = v && (!j.has_data || head_for(j) || (pre_failed(j, s) && s.len == '0));
+  function automatic logic eligible(input logic v, input logic has_data,
+                                    input logic [LEN_W-1:0] data_len,
+                                    input logic [PEER_IDX_W-1:0] peer, input logic role,
+                                    input logic [SEQ_W-1:0] seq, input src_status_t s);
+    eligible = v && (!has_data || head_for(peer, role, seq) ||
+                     (pre_failed(has_data, data_len, s) && s.len == '0));
   endfunction
-  // verilator lint_on UNUSEDSIGNAL
 
   // The pick is made from the previous cycle's view and registered (pk_*):
   // the 32-bit TID, length and status compares of both owners, the choice
@@ -101,10 +107,15 @@ module openenoc_oetp_tx
   // job in the next cycle) since it was made. A job that appears or a head
   // that arrives is picked one cycle later, never early (a reply without
   // Data is picked at once, see pick_rsp_now).
-  wire  rsp_elig = eligible(rsp_job_valid, rsp_job, rsp_stat);
-  wire  ini_elig = local_tx_en && eligible(ini_job_valid, ini_job, ini_stat);
-  wire  c_raw    = !rsp_elig && head_raw && local_tx_en && (!ini_elig || raw_turn_q);
-  wire  c_ini    = !rsp_elig && !c_raw && ini_elig;
+  wire  rsp_elig = eligible(rsp_job_valid, rsp_job.has_data, rsp_job.data_len, rsp_job.peer,
+                           rsp_job.role, rsp_job.seq, rsp_stat);
+  // the initiator's eligibility without local_tx_en (a top-level input):
+  // only the final AND reads the input, so the compares are not part of
+  // the model's input-combinational logic, evaluated again on every input
+  wire  ini_ok   = eligible(ini_job_valid, ini_job.has_data, ini_job.data_len, ini_job.peer,
+                            ini_job.role, ini_job.seq, ini_stat);
+  wire  c_raw    = !rsp_elig && head_raw && local_tx_en && (!ini_ok || raw_turn_q);
+  wire  c_ini    = !rsp_elig && !c_raw && local_tx_en && ini_ok;
   // Each owner's verdict is registered on its own and selected by the
   // registered choice, so neither the choice (the TID compares of the
   // eligibility) nor a multiplexer sits in front of the verdict's compares.
@@ -114,14 +125,13 @@ module openenoc_oetp_tx
     logic             data;     // a frame with Data starts: its first beat is taken
     logic [ERR_W-1:0] code;     // the failed source's code
   } verdict_t;
-  // verilator lint_off UNUSEDSIGNAL
-  function automatic verdict_t verdict(input tx_job_t j, input src_status_t s);
-    verdict.failed = pre_failed(j, s);
+  function automatic verdict_t verdict(input logic has_data, input logic [LEN_W-1:0] data_len,
+                                       input src_status_t s);
+    verdict.failed = pre_failed(has_data, data_len, s);
     verdict.drain  = s.len != '0;
-    verdict.data   = j.has_data && !pre_failed(j, s);
+    verdict.data   = has_data && !pre_failed(has_data, data_len, s);
     verdict.code   = (s.code != ERR_NONE) ? s.code : ERR_LOCAL_AXIS;
   endfunction
-  // verilator lint_on UNUSEDSIGNAL
   logic pk_rsp_q, pk_ini_q, pk_raw_q;  // the choice of the previous cycle
   verdict_t pk_rsp_v_q, pk_ini_v_q;    // each owner's verdict of the previous cycle
   // pk_v.data is read per owner (start_data)
@@ -180,6 +190,10 @@ module openenoc_oetp_tx
   // decisions
   logic             wz_q;
 
+  // the stream head is this job's (the drain states' ready): read from the
+  // job register's fields, apart from the ready's other terms
+  wire drain_head = head_for(job_q.peer, job_q.role, job_q.seq);
+
   always_comb begin
     case (state_q)
       TX_IDLE:                   loc.tready = start_data;
@@ -189,7 +203,7 @@ module openenoc_oetp_tx
       TX_DATA:                   loc.tready = can_load;
       TX_RAW:                    loc.tready = can_load || raw_drop_q;
       // only this job's beats: a raw frame may sit behind them
-      TX_DRAIN, TX_PRE_DRAIN:    loc.tready = head_for(job_q);
+      TX_DRAIN, TX_PRE_DRAIN:    loc.tready = drain_head;
       default:                   loc.tready = 1'b0;
     endcase
   end
@@ -199,7 +213,7 @@ module openenoc_oetp_tx
   wire fire_idle  = loc.tvalid && start_data;
   wire fire_data  = loc.tvalid && can_load;
   wire fire_raw   = loc.tvalid && (can_load || raw_drop_q);
-  wire fire_drain = loc.tvalid && head_for(job_q);
+  wire fire_drain = loc.tvalid && drain_head;
 
   logic [DATA_W-1:0] hword;
   always_comb begin
@@ -247,8 +261,8 @@ module openenoc_oetp_tx
       pk_rsp_q    <= rsp_elig;
       pk_ini_q    <= c_ini;
       pk_raw_q    <= c_raw;
-      pk_rsp_v_q  <= verdict(rsp_job, rsp_stat);
-      pk_ini_v_q  <= verdict(ini_job, ini_stat);
+      pk_rsp_v_q  <= verdict(rsp_job.has_data, rsp_job.data_len, rsp_stat);
+      pk_ini_v_q  <= verdict(ini_job.has_data, ini_job.data_len, ini_stat);
       rsp_sv_q    <= rsp_stat.valid;
       ini_sv_q   <= ini_stat.valid;
       fresh_q    <= state_q == TX_IDLE && !fire_idle && !settle &&
