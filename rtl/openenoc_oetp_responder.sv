@@ -138,10 +138,18 @@ module openenoc_oetp_responder
     state_q <= RSP_EXECUTE;
   endtask
 
+  // The context is loaded from the admission in a process of its own: the
+  // controller's process below reads it, and a register that its own
+  // process both reads and writes costs the simulation model a copy of all
+  // its bits on every cycle (Verilator's delayed-assignment shadow).
+  always_ff @(posedge clk) begin
+    if (rst)                      ctx_q <= '0;
+    else if (idle && admit_valid) ctx_q <= admit;
+  end
+
   always_ff @(posedge clk) begin
     if (rst) begin
       state_q     <= RSP_IDLE;
-      ctx_q       <= '0;
       req_q       <= '0;
       req_valid_q <= 1'b0;
       cpl_ready_q <= 1'b0;
@@ -159,7 +167,6 @@ module openenoc_oetp_responder
           txd_q      <= 1'b0;
           stat_q     <= '0;
           if (admit_valid) begin
-            ctx_q <= admit;
             req_q <= admit_req;
             if (req_ready) begin
               take(admit_data_read);

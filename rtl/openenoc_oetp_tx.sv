@@ -167,12 +167,12 @@ module openenoc_oetp_tx
                       !(head_raw && raw_turn_q);
   wire pick_i       = pick_ini || pick_ini_now;
 
-  tx_job_t     pick_job;
   src_status_t cur_stat;
   // the registered choices are exclusive: the responder's job unless the
   // initiator was chosen or no reply is offered (pick_rsp and pick_rsp_now
   // need rsp_job_valid, pick_rsp_now a low pk_ini_q)
-  assign pick_job  = (pk_ini_q || !rsp_job_valid) ? ini_job : rsp_job;
+  tx_job_t pick_job;
+  assign pick_job = (pk_ini_q || !rsp_job_valid) ? ini_job : rsp_job;
   assign cur_stat  = (owner_q == OWN_RSP) ? rsp_stat : ini_stat;
 
   // a pick of the initiator means the responder was not eligible (pk_rsp_q
@@ -215,18 +215,27 @@ module openenoc_oetp_tx
   wire fire_raw   = loc.tvalid && (can_load || raw_drop_q);
   wire fire_drain = loc.tvalid && drain_head;
 
-  logic [DATA_W-1:0] hword;
-  always_comb begin
-    if (hidx_q < 3'd4) hword = hdr_word(hidx_q[1:0], job_q.dst, job_q.src, job_q.cmd);
-    else               hword = job_q.params[hidx_q[1:0]];
-  end
+  // the header word hidx_q of the job (read only in TX_HEADER)
+  function automatic logic [DATA_W-1:0] hword();
+    hword = (hidx_q < 3'd4) ? hdr_word(hidx_q[1:0], job_q.dst, job_q.src, job_q.cmd)
+                            : job_q.params[hidx_q[1:0]];
+  endfunction
   wire hdr_final = (hidx_q == 3'd3 + job_q.nparams);
+
+  // The job register is loaded at the pick, in a process of its own: the
+  // controller's process below reads it, and a register that its own
+  // process both reads and writes costs the simulation model a copy of all
+  // its 303 bits on every cycle (Verilator's delayed-assignment shadow).
+  wire load_job = state_q == TX_IDLE && !pick_raw && (pick_r || pick_i);
+  always_ff @(posedge clk) begin
+    if (rst)           job_q <= '0;
+    else if (load_job) job_q <= pick_job;
+  end
 
   always_ff @(posedge clk) begin
     if (rst) begin
       state_q        <= TX_IDLE;
       owner_q        <= OWN_RAW;
-      job_q          <= '0;
       ew_q           <= '0;
       wz_q           <= 1'b1;
       pk_rsp_q       <= 1'b0;
@@ -282,7 +291,6 @@ module openenoc_oetp_tx
           end else if (pick_r || pick_i) begin
             owner_q <= pick_r ? OWN_RSP : OWN_INI;
             if (pick_i) raw_turn_q <= 1'b1;
-            job_q   <= pick_job;
             hidx_q  <= '0;
             if (pick_failed) begin
               code_q <= pk_v.code;
@@ -327,7 +335,7 @@ module openenoc_oetp_tx
         TX_HEADER: begin
           if (can_load) begin
             o_valid_q <= 1'b1;
-            o_data_q  <= hword;
+            o_data_q  <= hword();
             o_keep_q  <= '1;
             o_last_q  <= hdr_final && !job_q.has_data;
             hidx_q    <= hidx_q + 3'd1;
