@@ -1,7 +1,11 @@
 // Memory master arbiter: the DMA engine's clients share one memory port. A
 // client is granted from its request to the end of its transfer (the last
 // read beat, or the write response), round-robin among waiting clients, so
-// beats of different transfers never interleave.
+// beats of different transfers never interleave. While idle the port stays
+// with its last owner: a request of that client alone passes to the port
+// in the cycle it comes (no grant cycle; an RMEM read served here is a
+// remote CPU load's round trip); with any other client waiting the
+// round-robin grant decides as always.
 module openenoc_ep_mem_arb
   import openenoc_ep_pkg::*;
 #(
@@ -68,15 +72,24 @@ module openenoc_ep_mem_arb
 
   wire req_phase  = state_q == ARB_REQ;
   wire data_phase = state_q == ARB_DATA;
+  // idle, and the last owner is the only client asking: no choice to make
+  // (no priority encoder in front of the port, only an OR of the others)
+  logic [N-1:0] others;
+  always_comb begin
+    others        = c_req_valid;
+    others[own_q] = 1'b0;
+  end
+  wire park = state_q == ARB_IDLE && c_req_valid[own_q] && others == '0;
+  wire own_phase = req_phase || park;
 
   always_comb begin
     c_req_ready = '0;
     c_w_ready   = '0;
     c_r_valid   = '0;
     c_b_valid   = '0;
-    m.req_valid = req_phase && c_req_valid[own_q];
+    m.req_valid = own_phase && c_req_valid[own_q];
     m.req       = c_req[own_q];
-    if (req_phase) c_req_ready[own_q] = m.req_ready;
+    if (own_phase) c_req_ready[own_q] = m.req_ready;
     m.w_valid   = data_phase && write_q && c_w_valid[own_q];
     m.w         = c_w[own_q];
     if (data_phase && write_q) c_w_ready[own_q] = m.w_ready;
@@ -95,9 +108,14 @@ module openenoc_ep_mem_arb
     end else begin
       case (state_q)
         ARB_IDLE: if (any) begin
+          // (pick is own_q when the last owner asks alone)
           own_q   <= pick;
           next_q  <= (int'(pick) == N - 1) ? '0 : pick + 1'b1;
           state_q <= ARB_REQ;
+          if (park && m.req_ready) begin
+            write_q <= m.req.write;
+            state_q <= ARB_DATA;
+          end
         end
         ARB_REQ: if (m.req_valid && m.req_ready) begin
           write_q <= m.req.write;
