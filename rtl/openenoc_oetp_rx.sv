@@ -113,11 +113,9 @@ module openenoc_oetp_rx
   logic [DEST_W-1:0] o_dest_q;
   logic [USER_W-1:0] o_user_q;
   logic              lk_valid_q, claim_valid_q, admit_valid_q, rxs_valid_q;
-  logic              ini_done_q;
   logic              ini_busy_q;
   rx_admit_t         admit_q;
   xfer_status_t      rxs_q;
-  rsp_result_t       res_q;
 
   assign {loc.tvalid, loc.tdata, loc.tkeep, loc.tlast, loc.tid, loc.tdest, loc.tuser} =
          {o_valid_q, o_data_q, o_keep_q, o_last_q, o_id_q, o_dest_q, o_user_q};
@@ -127,8 +125,6 @@ module openenoc_oetp_rx
   assign admit        = admit_q;
   assign rxs_valid    = rxs_valid_q;
   assign rxs          = rxs_q;
-  assign ini_done     = ini_done_q;
-  assign ini_result   = res_q;
   assign ini_busy     = ini_busy_q;
   assign ini_len      = dbytes_q;
 
@@ -278,6 +274,25 @@ module openenoc_oetp_rx
   wire [PEER_IDX_W-1:0] src_peer = lk_pend_q ? lk_rsp.peer : peer_q;
   wire                  src_ok   = lk_pend_q ? (lk_rsp.hit && !rsp_busy) : lk_ok_q;
 
+  // The matched response's verdict goes to the initiator in RX_FINAL's
+  // decision cycle, not from a register one cycle later: every input of
+  // it is a flop (the registered length check, EndOfData, the parameters),
+  // and the response's last beat to the initiator's completion is a stage
+  // of every CPU load through the RMEM window.
+  assign ini_done = st == RX_FINAL && !aborted && !held_valid_q && matched_q;
+  always_comb begin
+    ini_result.len   = dbytes_q;
+    ini_result.rdata = p_q[1];
+    if (rd_rsp_q)
+      ini_result.code = data_ok ? ERR_NONE : ERR_REMOTE_AXIS;
+    else if (!len_ok_q || !all_params)
+      ini_result.code = ERR_REMOTE_AXIS;      // malformed but associated reply
+    else if (cmd == CMD_ERROR_RSP)
+      ini_result.code = csr_error_from_wire(p_q[1]);
+    else
+      ini_result.code = ERR_NONE;
+  end
+
   function automatic rx_admit_t make_admit(input logic [ERR_W-1:0] code);
     make_admit.cmd        = oetp_cmd_e'(cmd);
     make_admit.group      = group;
@@ -337,11 +352,9 @@ module openenoc_oetp_rx
       claim_valid_q <= 1'b0;
       admit_valid_q <= 1'b0;
       rxs_valid_q   <= 1'b0;
-      ini_done_q    <= 1'b0;
       ini_busy_q    <= 1'b0;
       admit_q       <= '0;
       rxs_q         <= '0;
-      res_q         <= '0;
       len_ok_q      <= 1'b0;
       hdr_match_q   <= 1'b0;
       dst_ok_q      <= 1'b0;
@@ -352,7 +365,6 @@ module openenoc_oetp_rx
       cd_q          <= cmd_decode(8'h00);
     end else begin
       admit_valid_q <= 1'b0;
-      ini_done_q    <= 1'b0;
       if (st != RX_FINAL) len_ok_q <= len_ok_at(fb_next);
       hdr_match_q   <= src == ctx.mac && (cmd == ctx.rsp_cmd || cmd == CMD_ERROR_RSP);
       dst_ok_q      <= group ? (dst == conf.multicast_address) : (dst == conf.mac_address);
@@ -603,19 +615,9 @@ module openenoc_oetp_rx
             state_q <= RX_IDLE;
           end else if (!held_valid_q) begin
             if (matched_q) begin
-              ini_done_q <= 1'b1;
+              // the verdict goes to the initiator now (ini_done)
               ini_busy_q <= 1'b0;
-              res_q.len  <= dbytes_q;
-              res_q.rdata <= p_q[1];
-              if (rd_rsp_q)
-                res_q.code <= data_ok ? ERR_NONE : ERR_REMOTE_AXIS;
-              else if (!len_ok_q || !all_params)
-                res_q.code <= ERR_REMOTE_AXIS;      // malformed but associated reply
-              else if (cmd == CMD_ERROR_RSP)
-                res_q.code <= csr_error_from_wire(p_q[1]);
-              else
-                res_q.code <= ERR_NONE;
-              state_q <= RX_IDLE;
+              state_q    <= RX_IDLE;
             end else if (admitted_q) begin
               rxs_valid_q      <= 1'b1;
               rxs_q.peer       <= peer_q;
