@@ -139,7 +139,8 @@ module openenoc_endpoint
   openenoc_ep_mem_if mc [NM] ();
   openenoc_ep_mem_if mem ();
 
-  openenoc_ep_mem_arb #(.N(NM)) u_mem (.clk, .rst, .c(mc), .m(mem));
+  // the RMEM responder is parked on the idle port (a remote CPU load waits)
+  openenoc_ep_mem_arb #(.N(NM), .PARK(4)) u_mem (.clk, .rst, .c(mc), .m(mem));
   assign mem_req_valid   = mem.req_valid;
   assign mem.req_ready   = mem_req_ready;
   assign mem_req_write   = mem.req.write;
