@@ -89,7 +89,6 @@ module openenoc_oetp_initiator
   wire        rsp_cpl_now = state_q == INI_WAIT && rx_done;
   xfer_cpl_t  rsp_cpl;
   assign cpl_valid    = cpl_valid_q || rsp_cpl_now;
-  assign cpl          = cpl_valid_q ? cpl_q : rsp_cpl;
   assign job_valid    = job_valid_q;
   assign job          = job_q;
   assign stat         = stat_q;
@@ -193,12 +192,19 @@ module openenoc_oetp_initiator
   // verilator lint_on UNUSEDSIGNAL
 
   // a validated response (or its failure): RMEM and writes report the
-  // command's length, a DMA read the bytes RX delivered
-  assign rsp_cpl = make_cpl(cmd_q, rx_result.code,
-                            (rx_result.code == ERR_NONE &&
-                             (cmd_q.op == OP_WRITE || cmd_q.kind == KIND_RMEM)) ? cmd_q.len
-                                                                                : rx_result.len,
-                            rx_result.rdata);
+  // command's length, a DMA read the bytes RX delivered (built only in the
+  // cycle RX reports it: a simulator skips it in every other cycle)
+  always_comb begin
+    rsp_cpl = cpl_q;
+    if (rsp_cpl_now)
+      rsp_cpl = make_cpl(cmd_q, rx_result.code,
+                         (rx_result.code == ERR_NONE &&
+                          (cmd_q.op == OP_WRITE || cmd_q.kind == KIND_RMEM)) ? cmd_q.len
+                                                                             : rx_result.len,
+                         rx_result.rdata);
+  end
+  // cpl_q while it holds a completion (cpl_valid_q), else the one offered now
+  assign cpl = rsp_cpl;
 
   always_ff @(posedge clk) begin
     if (rst) begin

@@ -73,16 +73,24 @@ module openenoc_ep_rmem
   logic                       go_q, miss_q;
   logic [NUM_PEERS-1:0]       in_win, bad_win;
   logic [NUM_PEERS-1:0][31:0] rem_win;
+  // (evaluated with a request only: a simulator skips the adders otherwise)
   always_comb begin
+    in_win  = '0;
+    bad_win = '0;
+    rem_win = '0;
     for (int k = 0; k < NUM_PEERS; k++) begin
       logic [32:0] disp, room, rem;
-      disp = {1'b0, woff} - {1'b0, peer_rmem[k]};
-      room = {1'b0, peer_size[k]} - {1'b0, disp[31:0]};     // size - offset
-      rem  = {1'b0, peer_remote[k]} + {1'b0, disp[31:0]};
-      in_win[k]  = peer_mode[k] == MODE_RMEM && !disp[32] && !room[32] && room != '0;
-      // the word must fit the slice and the remote 32-bit space
-      bad_win[k] = room < 33'd4 || rem > 33'h0_FFFF_FFFC || (is_group(peer_mac[k]) && !req_is_wr);
-      rem_win[k] = rem[31:0];
+      {disp, room, rem} = '0;
+      if (req) begin
+        disp = {1'b0, woff} - {1'b0, peer_rmem[k]};
+        room = {1'b0, peer_size[k]} - {1'b0, disp[31:0]};     // size - offset
+        rem  = {1'b0, peer_remote[k]} + {1'b0, disp[31:0]};
+        in_win[k]  = peer_mode[k] == MODE_RMEM && !disp[32] && !room[32] && room != '0;
+        // the word must fit the slice and the remote 32-bit space
+        bad_win[k] = room < 33'd4 || rem > 33'h0_FFFF_FFFC ||
+                     (is_group(peer_mac[k]) && !req_is_wr);
+        rem_win[k] = rem[31:0];
+      end
     end
   end
   logic        hit, bad;
