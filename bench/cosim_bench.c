@@ -4,7 +4,7 @@
  * model behind engine.h, loaded from build/cosim/libopenenoc_rtl.so) and
  * once with the C engine linked in, in the same run; and RMEM round trips.
  *
- *   cosim_bench [--bytes N] [--rmem N] [--lib PATH] [--trace FILE.fst]
+ *   cosim_bench [--bytes N] [--rmem N] [--repeat N] [--lib PATH] [--trace FILE.fst]
  *
  * Prints BENCH lines: cosim.dma.mbps, cosim.c_engine.dma.mbps (the baseline),
  * cosim.dma.ratio_vs_c, cosim.rmem.ops_per_s, cosim.sim_cycles_per_s (model
@@ -12,11 +12,21 @@
  * cosim.rmem.cycles_per_op (model cycles of both endpoints per read). --trace
  * writes an FST of the sending endpoint during the block (needs the traced
  * library, make cosim-trace).
+ *
+ * --repeat N runs every measurement N times, the two engines in turn, and
+ * prints the median of each figure (the ratio is the median of the
+ * per-round ratios): a run lasts about a second, and on a shared machine a
+ * single one swings with the other tenants' load. Every round starts from
+ * fresh, never-touched memories (mmap), as a single run does: the C
+ * engine's block time is mostly the first-touch page faults of the
+ * receiving memory (docs/cosim.md, Benchmark), so reused memory would
+ * change what the baseline measures from the first round to the next.
  */
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "openenoc/cosim.h"
@@ -26,6 +36,7 @@
 typedef OeEngineApi Api;    /* cycles and trace: RTL only */
 
 static const char *trace_path;  /* --trace: FST of the RTL sender */
+#define MAX_REPEAT 99
 static double dma_cycles_per_s; /* RTL: model cycles of both ends per second */
 static double rmem_cycles;      /* RTL: model cycles of both ends per RMEM read */
 
@@ -157,6 +168,14 @@ static double now_s(void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* Zeroed memory no one has touched yet: each round pays the same first-touch
+ * page faults (NULL when out of memory). */
+static uint8_t *fresh_mem(void)
+{
+    void *p = mmap(NULL, MEM_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
 static void setup(const Api *api, Node *a, Node *b)
 {
     const char *err = NULL;
@@ -166,8 +185,8 @@ static void setup(const Api *api, Node *a, Node *b)
     a->wake = b->wake = OE_TIMER_NONE;
     a->peer = b;
     b->peer = a;
-    a->mem = calloc(1, MEM_SIZE);
-    b->mem = calloc(1, MEM_SIZE);
+    a->mem = fresh_mem();
+    b->mem = fresh_mem();
     a->e = api->create(&ops, a, &(OeEngineConfig){ .reset_mac = 0x020E0C00000Aull }, &err);
     b->e = api->create(&ops, b, &(OeEngineConfig){ .reset_mac = 0x020E0C00000Bull }, &err);
     if (!a->mem || !b->mem || !a->e || !b->e) {
@@ -180,8 +199,8 @@ static void teardown(Node *a, Node *b)
 {
     a->api->destroy(a->e);
     b->api->destroy(b->e);
-    free(a->mem);
-    free(b->mem);
+    munmap(a->mem, MEM_SIZE);
+    munmap(b->mem, MEM_SIZE);
 }
 
 /* One block of `bytes` from A to B; returns MB/s. */
@@ -259,10 +278,24 @@ static double rmem_ops(const Api *api, unsigned n)
     return n / t;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median of n values (sorts them). */
+static double median(double *v, unsigned n)
+{
+    qsort(v, n, sizeof(*v), cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 int main(int argc, char **argv)
 {
     uint32_t bytes = 1u << 20;
     unsigned rmem = 2000;
+    unsigned repeat = 1;
     const char *lib = "build/cosim/libopenenoc_rtl.so";
 
     for (int i = 1; i < argc; i++) {
@@ -270,21 +303,32 @@ int main(int argc, char **argv)
             bytes = (uint32_t)strtoul(argv[++i], NULL, 0);
         } else if (!strcmp(argv[i], "--rmem") && i + 1 < argc) {
             rmem = (unsigned)strtoul(argv[++i], NULL, 0);
+        } else if (!strcmp(argv[i], "--repeat") && i + 1 < argc) {
+            repeat = (unsigned)strtoul(argv[++i], NULL, 0);
         } else if (!strcmp(argv[i], "--lib") && i + 1 < argc) {
             lib = argv[++i];
         } else if (!strcmp(argv[i], "--trace") && i + 1 < argc) {
             trace_path = argv[++i];
         } else {
-            printf("usage: %s [--bytes N (<= 4 MiB, default 1 MiB)] [--rmem N] [--lib PATH]\n"
-                   "       [--trace FILE.fst]\n"
+            printf("usage: %s [--bytes N (<= 4 MiB, default 1 MiB)] [--rmem N (default 2000)]\n"
+                   "       [--repeat N (1..%d, default 1)] [--lib PATH] [--trace FILE.fst]\n"
                    "RTL engine vs C engine: a mirror-to-remote block and RMEM reads;\n"
-                   "prints BENCH <name> <value> <unit> lines. --trace writes an FST of\n"
-                   "the RTL sender during the block (traced library only).\n", argv[0]);
+                   "prints BENCH <name> <value> <unit> lines (medians over --repeat\n"
+                   "rounds, the engines in turn). --trace writes an FST of the RTL\n"
+                   "sender during the block (traced library only).\n", argv[0], MAX_REPEAT);
             return strcmp(argv[i], "--help") ? 2 : 0;
         }
     }
     if (bytes == 0 || bytes > MEM_SIZE) {
         fprintf(stderr, "cosim_bench: --bytes must be 1..%u\n", MEM_SIZE);
+        return 2;
+    }
+    if (rmem == 0) {
+        fprintf(stderr, "cosim_bench: --rmem must be at least 1\n");
+        return 2;
+    }
+    if (repeat == 0 || repeat > MAX_REPEAT) {
+        fprintf(stderr, "cosim_bench: --repeat must be 1..%d\n", MAX_REPEAT);
         return 2;
     }
     void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
@@ -303,18 +347,27 @@ int main(int argc, char **argv)
         fprintf(stderr, "cosim_bench: %s has no oe_cosim_trace\n", lib);
         return 1;
     }
-    double c_mbps = dma_mbps(&c, bytes);
-    double r_mbps = dma_mbps(&rtl, bytes);
-    printf("BENCH cosim.c_engine.dma.mbps %.1f MB/s\n", c_mbps);
-    printf("BENCH cosim.dma.mbps %.2f MB/s\n", r_mbps);
-    printf("BENCH cosim.dma.ratio_vs_c %.5f ratio\n", r_mbps / c_mbps);
-    if (rtl.cycles) {
-        printf("BENCH cosim.sim_cycles_per_s %.0f cycles/s\n", dma_cycles_per_s);
+    double c_mbps[MAX_REPEAT], r_mbps[MAX_REPEAT], ratio[MAX_REPEAT], cps[MAX_REPEAT];
+    double r_ops[MAX_REPEAT], c_ops[MAX_REPEAT], cpo[MAX_REPEAT];
+    for (unsigned k = 0; k < repeat; k++) {
+        c_mbps[k] = dma_mbps(&c, bytes);
+        r_mbps[k] = dma_mbps(&rtl, bytes);
+        ratio[k] = r_mbps[k] / c_mbps[k];
+        cps[k] = dma_cycles_per_s;
+        r_ops[k] = rmem_ops(&rtl, rmem);
+        cpo[k] = rmem_cycles;
+        c_ops[k] = rmem_ops(&c, rmem * 100);
     }
-    printf("BENCH cosim.rmem.ops_per_s %.0f ops/s\n", rmem_ops(&rtl, rmem));
+    printf("BENCH cosim.c_engine.dma.mbps %.1f MB/s\n", median(c_mbps, repeat));
+    printf("BENCH cosim.dma.mbps %.2f MB/s\n", median(r_mbps, repeat));
+    printf("BENCH cosim.dma.ratio_vs_c %.5f ratio\n", median(ratio, repeat));
     if (rtl.cycles) {
-        printf("BENCH cosim.rmem.cycles_per_op %.0f cycles\n", rmem_cycles);
+        printf("BENCH cosim.sim_cycles_per_s %.0f cycles/s\n", median(cps, repeat));
     }
-    printf("BENCH cosim.c_engine.rmem.ops_per_s %.0f ops/s\n", rmem_ops(&c, rmem * 100));
+    printf("BENCH cosim.rmem.ops_per_s %.0f ops/s\n", median(r_ops, repeat));
+    if (rtl.cycles) {
+        printf("BENCH cosim.rmem.cycles_per_op %.0f cycles\n", median(cpo, repeat));
+    }
+    printf("BENCH cosim.c_engine.rmem.ops_per_s %.0f ops/s\n", median(c_ops, repeat));
     return 0;
 }

@@ -153,7 +153,10 @@ module openenoc_oetp_initiator
     new_job.peer     = cmd_q.peer;
     new_job.seq      = cmd_q.seq;
     new_job.role     = 1'b0;
-    new_job.params[0] = rid_q;
+    // params[0], the Request ID, is loaded from rid_q with the job: the
+    // wrapper writes rid_q (public) to restore a saved counter, so anything
+    // computed from it would be evaluated on every input change
+    new_job.params[0] = '0;
     new_job.params[1] = cmd_q.addr;
     if (cmd_q.kind == KIND_RMEM) begin
       new_job.cmd      = (cmd_q.op == OP_WRITE) ? CMD_RMEM_WRITE_REQ : CMD_RMEM_READ_REQ;
@@ -260,6 +263,7 @@ module openenoc_oetp_initiator
             state_q     <= INI_ACCEPT;
             if (early_code == ERR_NONE) begin
               job_q       <= new_job;
+              job_q.params[0] <= rid_q;
               job_valid_q <= 1'b1;
             end
           end

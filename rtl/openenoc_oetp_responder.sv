@@ -38,32 +38,39 @@ module openenoc_oetp_responder
   typedef enum logic [1:0] { RSP_IDLE, RSP_REQUEST, RSP_EXECUTE, RSP_REPLY } rsp_state_e;
 
   rsp_state_e  state_q;
+  // the request's addresses and write data go to the DMA engine from
+  // admit (req_q); the context keeps what the reply and the outcome read
+  // verilator lint_off UNUSEDSIGNAL
   rx_admit_t   ctx_q;
+  // verilator lint_on UNUSEDSIGNAL
   xfer_req_t   req_q;
   logic        req_valid_q, cpl_ready_q, job_valid_q, accepted_q;
   logic        cpl_seen_q, txd_q;
   src_status_t stat_q;
   tx_job_t     job_q;
 
+  // The helpers below take the fields they read, never a whole context or
+  // job: a function's struct argument is a copy in the simulation model
+  // (rx_admit_t is 283 bits), made on every evaluation.
+
   // the transfer request an admitted request becomes (the reply's fields
   // stay in the context)
-  // verilator lint_off UNUSEDSIGNAL
-  function automatic xfer_req_t to_req(input rx_admit_t a);
-    to_req.kind       = (a.cmd == CMD_RMEM_READ_REQ || a.cmd == CMD_RMEM_WRITE_REQ)
-                        ? KIND_RMEM : KIND_DMA;
-    to_req.op         = (a.cmd == CMD_RMEM_WRITE_REQ || a.cmd == CMD_DMA_WRITE_REQ)
-                        ? OP_WRITE : OP_READ;
-    to_req.addr       = a.addr;
-    to_req.len        = a.len;
-    to_req.peer       = a.peer;
-    to_req.seq        = a.seq;
-    to_req.last       = 1'b1;
-    to_req.biten      = a.biten;
-    to_req.wdata      = a.wdata;
-    to_req.error_code = a.error_code;
-    to_req.rx_status  = a.cmd == CMD_DMA_WRITE_REQ && a.error_code == ERR_NONE;
-  endfunction
-  // verilator lint_on UNUSEDSIGNAL
+  xfer_req_t admit_req;
+  always_comb begin
+    admit_req.kind       = (admit.cmd == CMD_RMEM_READ_REQ || admit.cmd == CMD_RMEM_WRITE_REQ)
+                           ? KIND_RMEM : KIND_DMA;
+    admit_req.op         = (admit.cmd == CMD_RMEM_WRITE_REQ || admit.cmd == CMD_DMA_WRITE_REQ)
+                           ? OP_WRITE : OP_READ;
+    admit_req.addr       = admit.addr;
+    admit_req.len        = admit.len;
+    admit_req.peer       = admit.peer;
+    admit_req.seq        = admit.seq;
+    admit_req.last       = 1'b1;
+    admit_req.biten      = admit.biten;
+    admit_req.wdata      = admit.wdata;
+    admit_req.error_code = admit.error_code;
+    admit_req.rx_status  = admit.cmd == CMD_DMA_WRITE_REQ && admit.error_code == ERR_NONE;
+  end
 
   // RSP_IDLE offers the admitted request itself (RX holds admit until its
   // next admission, which waits for busy to fall)
@@ -71,68 +78,78 @@ module openenoc_oetp_responder
   assign busy      = !idle;
   assign accepted  = accepted_q;
   assign req_valid = idle ? admit_valid : req_valid_q;
-  assign req       = idle ? to_req(admit) : req_q;
+  assign req       = idle ? admit_req : req_q;
   assign cpl_ready = cpl_ready_q;
   assign job_valid = job_valid_q;
   assign job       = job_q;
   assign stat      = stat_q;
 
-  // verilator lint_off UNUSEDSIGNAL
-  function automatic logic is_data_read(input rx_admit_t c);
-    is_data_read = c.cmd == CMD_DMA_READ_REQ && c.error_code == ERR_NONE;
-  endfunction
-  // verilator lint_on UNUSEDSIGNAL
-  wire data_read = is_data_read(ctx_q);
+  // a DMA read whose reply carries Data (the admitted request's, the context's)
+  wire admit_data_read = admit.cmd == CMD_DMA_READ_REQ && admit.error_code == ERR_NONE;
+  wire data_read       = ctx_q.cmd == CMD_DMA_READ_REQ && ctx_q.error_code == ERR_NONE;
 
-  // a reply uses only the fields of the context that reach the wire
-  // verilator lint_off UNUSEDSIGNAL
-  function automatic tx_job_t reply(input rx_admit_t c, input oetp_cmd_e cmd,
-                                    input logic [2:0] n, input logic [31:0] p1);
+  // a reply uses only the fields of the request that reach the wire
+  function automatic tx_job_t reply(input oetp_cmd_e cmd, input logic [2:0] n,
+                                    input logic [31:0] p1, input logic [47:0] dst,
+                                    input logic [47:0] src, input logic [31:0] rid,
+                                    input logic [PEER_IDX_W-1:0] peer,
+                                    input logic [SEQ_W-1:0] seq, input logic [31:0] len);
     reply            = '0;
     reply.cmd        = cmd;
-    reply.dst        = c.src_mac;
-    reply.src        = c.local_mac;
+    reply.dst        = dst;
+    reply.src        = src;
     reply.nparams    = n;
-    reply.params[0]  = c.rid;
+    reply.params[0]  = rid;
     reply.params[1]  = p1;
-    reply.peer       = c.peer;
-    reply.seq        = c.seq;
+    reply.peer       = peer;
+    reply.seq        = seq;
     reply.role       = 1'b1;
     reply.has_data   = (cmd == CMD_DMA_READ_RSP);
-    reply.data_len   = c.len;
+    reply.data_len   = len;
   endfunction
-  // verilator lint_on UNUSEDSIGNAL
+
+  // the reply to the request in the context
+  function automatic tx_job_t ctx_reply(input oetp_cmd_e cmd, input logic [2:0] n,
+                                        input logic [31:0] p1);
+    ctx_reply = reply(cmd, n, p1, ctx_q.src_mac, ctx_q.local_mac, ctx_q.rid, ctx_q.peer,
+                      ctx_q.seq, ctx_q.len);
+  endfunction
 
   // Wire cause of a failed service; never 0 and never outside 1..7.
   function automatic logic [31:0] wire_cause(input logic [ERR_W-1:0] code);
     wire_cause = (code >= 4'd1 && code <= 4'd7) ? {28'd0, code} : 32'd1;
   endfunction
 
-  function automatic tx_job_t success_reply(input rx_admit_t c, input logic [31:0] rdata);
-    case (c.cmd)
-      CMD_RMEM_READ_REQ:  success_reply = reply(c, CMD_RMEM_READ_RSP, 3'd2, rdata);
-      CMD_RMEM_WRITE_REQ: success_reply = reply(c, CMD_RMEM_WRITE_RSP, 3'd1, '0);
-      default:            success_reply = reply(c, CMD_DMA_WRITE_RSP, 3'd1, '0);
+  function automatic tx_job_t success_reply(input oetp_cmd_e cmd, input logic [31:0] rdata);
+    case (cmd)
+      CMD_RMEM_READ_REQ:  success_reply = ctx_reply(CMD_RMEM_READ_RSP, 3'd2, rdata);
+      CMD_RMEM_WRITE_REQ: success_reply = ctx_reply(CMD_RMEM_WRITE_RSP, 3'd1, '0);
+      default:            success_reply = ctx_reply(CMD_DMA_WRITE_RSP, 3'd1, '0);
     endcase
   endfunction
 
-  // the DMA engine took the request of context c: a DMA read reply starts
-  // at once (its Data stream while the source read runs)
-  task automatic take(input rx_admit_t c);
+  // the DMA engine took the request (dr: a DMA read, whose reply, set by
+  // the caller, starts at once: its Data stream while the source read runs)
+  task automatic take(input logic dr);
     req_valid_q <= 1'b0;
     accepted_q  <= 1'b1;
     cpl_ready_q <= 1'b1;
-    if (is_data_read(c)) begin
-      job_q       <= reply(c, CMD_DMA_READ_RSP, 3'd1, '0);
-      job_valid_q <= 1'b1;
-    end
+    if (dr) job_valid_q <= 1'b1;
     state_q <= RSP_EXECUTE;
   endtask
+
+  // The context is loaded from the admission in a process of its own: the
+  // controller's process below reads it, and a register that its own
+  // process both reads and writes costs the simulation model a copy of all
+  // its bits on every cycle (Verilator's delayed-assignment shadow).
+  always_ff @(posedge clk) begin
+    if (rst)                      ctx_q <= '0;
+    else if (idle && admit_valid) ctx_q <= admit;
+  end
 
   always_ff @(posedge clk) begin
     if (rst) begin
       state_q     <= RSP_IDLE;
-      ctx_q       <= '0;
       req_q       <= '0;
       req_valid_q <= 1'b0;
       cpl_ready_q <= 1'b0;
@@ -150,10 +167,12 @@ module openenoc_oetp_responder
           txd_q      <= 1'b0;
           stat_q     <= '0;
           if (admit_valid) begin
-            ctx_q <= admit;
-            req_q <= to_req(admit);
+            req_q <= admit_req;
             if (req_ready) begin
-              take(admit);
+              take(admit_data_read);
+              if (admit_data_read)
+                job_q <= reply(CMD_DMA_READ_RSP, 3'd1, '0, admit.src_mac, admit.local_mac,
+                               admit.rid, admit.peer, admit.seq, admit.len);
             end else begin
               req_valid_q <= 1'b1;
               state_q     <= RSP_REQUEST;
@@ -161,7 +180,12 @@ module openenoc_oetp_responder
           end
         end
 
-        RSP_REQUEST: if (req_ready) take(ctx_q);
+        RSP_REQUEST: begin
+          if (req_ready) begin
+            take(data_read);
+            if (data_read) job_q <= ctx_reply(CMD_DMA_READ_RSP, 3'd1, '0);
+          end
+        end
 
         RSP_EXECUTE: begin
           if (cpl_valid && cpl_ready_q) begin
@@ -176,8 +200,8 @@ module openenoc_oetp_responder
               if (ctx_q.group) begin
                 state_q <= RSP_IDLE;
               end else begin
-                job_q       <= cpl.error ? reply(ctx_q, CMD_ERROR_RSP, 3'd2, wire_cause(cpl.error_code))
-                                         : success_reply(ctx_q, cpl.rdata);
+                job_q       <= cpl.error ? ctx_reply(CMD_ERROR_RSP, 3'd2, wire_cause(cpl.error_code))
+                                         : success_reply(ctx_q.cmd, cpl.rdata);
                 job_valid_q <= 1'b1;
                 state_q     <= RSP_REPLY;
               end
@@ -188,7 +212,7 @@ module openenoc_oetp_responder
             job_valid_q <= 1'b0;
             if (!tx_done_sent) begin
               // the source failed before the reply frame started
-              job_q       <= reply(ctx_q, CMD_ERROR_RSP, 3'd2, wire_cause(tx_done_code));
+              job_q       <= ctx_reply(CMD_ERROR_RSP, 3'd2, wire_cause(tx_done_code));
               job_valid_q <= 1'b1;
               state_q     <= RSP_REPLY;
             end

@@ -72,25 +72,31 @@ module openenoc_oetp_tx
   // ---- frame selection (combinational view of the stream head) ----------
   wire   head_raw = loc.tvalid && (loc.tdest[DEST_W-1 -: 2] != ROUTE_PEER);
 
-  // the two helpers below each read a few fields of a job
-  // verilator lint_off UNUSEDSIGNAL
-  function automatic logic head_for(input tx_job_t j);
-    head_for = loc.tvalid && loc.tdest == {ROUTE_PEER, j.peer} &&
-               loc.tuser[TUSER_ROLE] == j.role && loc.tid == j.seq;
+  // The helpers below take the few fields of a job they read, not the
+  // whole job: a function's struct argument is a copy in the simulation
+  // model (tx_job_t is 303 bits), made on every evaluation.
+  function automatic logic head_for(input logic [PEER_IDX_W-1:0] peer, input logic role,
+                                    input logic [SEQ_W-1:0] seq);
+    head_for = loc.tvalid && loc.tdest == {ROUTE_PEER, peer} &&
+               loc.tuser[TUSER_ROLE] == role && loc.tid == seq;
   endfunction
 
   // A source that already failed (or delivered the wrong length) never
   // starts a frame.
-  function automatic logic pre_failed(input tx_job_t j, input src_status_t s);
-    pre_failed = j.has_data && s.valid && (s.code != ERR_NONE || s.len != j.data_len);
+  function automatic logic pre_failed(input logic has_data, input logic [LEN_W-1:0] data_len,
+                                      input src_status_t s);
+    pre_failed = has_data && s.valid && (s.code != ERR_NONE || s.len != data_len);
   endfunction
 
   // A failed source's leftover beats are drained once they reach the head;
   // a source that delivered nothing is reported at once.
-  function automatic logic eligible(input logic v, input tx_job_t j, input src_status_t s);
-    eligible = v && (!j.has_data || head_for(j) || (pre_failed(j, s) && s.len == '0));
+  function automatic logic eligible(input logic v, input logic has_data,
+                                    input logic [LEN_W-1:0] data_len,
+                                    input logic [PEER_IDX_W-1:0] peer, input logic role,
+                                    input logic [SEQ_W-1:0] seq, input src_status_t s);
+    eligible = v && (!has_data || head_for(peer, role, seq) ||
+                     (pre_failed(has_data, data_len, s) && s.len == '0));
   endfunction
-  // verilator lint_on UNUSEDSIGNAL
 
   // The pick is made from the previous cycle's view and registered (pk_*):
   // the 32-bit TID, length and status compares of both owners, the choice
@@ -101,10 +107,15 @@ module openenoc_oetp_tx
   // job in the next cycle) since it was made. A job that appears or a head
   // that arrives is picked one cycle later, never early (a reply without
   // Data is picked at once, see pick_rsp_now).
-  wire  rsp_elig = eligible(rsp_job_valid, rsp_job, rsp_stat);
-  wire  ini_elig = local_tx_en && eligible(ini_job_valid, ini_job, ini_stat);
-  wire  c_raw    = !rsp_elig && head_raw && local_tx_en && (!ini_elig || raw_turn_q);
-  wire  c_ini    = !rsp_elig && !c_raw && ini_elig;
+  wire  rsp_elig = eligible(rsp_job_valid, rsp_job.has_data, rsp_job.data_len, rsp_job.peer,
+                           rsp_job.role, rsp_job.seq, rsp_stat);
+  // the initiator's eligibility without local_tx_en (a top-level input):
+  // only the final AND reads the input, so the compares are not part of
+  // the model's input-combinational logic, evaluated again on every input
+  wire  ini_ok   = eligible(ini_job_valid, ini_job.has_data, ini_job.data_len, ini_job.peer,
+                            ini_job.role, ini_job.seq, ini_stat);
+  wire  c_raw    = !rsp_elig && head_raw && local_tx_en && (!ini_ok || raw_turn_q);
+  wire  c_ini    = !rsp_elig && !c_raw && local_tx_en && ini_ok;
   // Each owner's verdict is registered on its own and selected by the
   // registered choice, so neither the choice (the TID compares of the
   // eligibility) nor a multiplexer sits in front of the verdict's compares.
@@ -114,14 +125,13 @@ module openenoc_oetp_tx
     logic             data;     // a frame with Data starts: its first beat is taken
     logic [ERR_W-1:0] code;     // the failed source's code
   } verdict_t;
-  // verilator lint_off UNUSEDSIGNAL
-  function automatic verdict_t verdict(input tx_job_t j, input src_status_t s);
-    verdict.failed = pre_failed(j, s);
+  function automatic verdict_t verdict(input logic has_data, input logic [LEN_W-1:0] data_len,
+                                       input src_status_t s);
+    verdict.failed = pre_failed(has_data, data_len, s);
     verdict.drain  = s.len != '0;
-    verdict.data   = j.has_data && !pre_failed(j, s);
+    verdict.data   = has_data && !pre_failed(has_data, data_len, s);
     verdict.code   = (s.code != ERR_NONE) ? s.code : ERR_LOCAL_AXIS;
   endfunction
-  // verilator lint_on UNUSEDSIGNAL
   logic pk_rsp_q, pk_ini_q, pk_raw_q;  // the choice of the previous cycle
   verdict_t pk_rsp_v_q, pk_ini_v_q;    // each owner's verdict of the previous cycle
   // pk_v.data is read per owner (start_data)
@@ -157,12 +167,12 @@ module openenoc_oetp_tx
                       !(head_raw && raw_turn_q);
   wire pick_i       = pick_ini || pick_ini_now;
 
-  tx_job_t     pick_job;
   src_status_t cur_stat;
   // the registered choices are exclusive: the responder's job unless the
   // initiator was chosen or no reply is offered (pick_rsp and pick_rsp_now
   // need rsp_job_valid, pick_rsp_now a low pk_ini_q)
-  assign pick_job  = (pk_ini_q || !rsp_job_valid) ? ini_job : rsp_job;
+  tx_job_t pick_job;
+  assign pick_job = (pk_ini_q || !rsp_job_valid) ? ini_job : rsp_job;
   assign cur_stat  = (owner_q == OWN_RSP) ? rsp_stat : ini_stat;
 
   // a pick of the initiator means the responder was not eligible (pk_rsp_q
@@ -180,6 +190,10 @@ module openenoc_oetp_tx
   // decisions
   logic             wz_q;
 
+  // the stream head is this job's (the drain states' ready): read from the
+  // job register's fields, apart from the ready's other terms
+  wire drain_head = head_for(job_q.peer, job_q.role, job_q.seq);
+
   always_comb begin
     case (state_q)
       TX_IDLE:                   loc.tready = start_data;
@@ -189,7 +203,7 @@ module openenoc_oetp_tx
       TX_DATA:                   loc.tready = can_load;
       TX_RAW:                    loc.tready = can_load || raw_drop_q;
       // only this job's beats: a raw frame may sit behind them
-      TX_DRAIN, TX_PRE_DRAIN:    loc.tready = head_for(job_q);
+      TX_DRAIN, TX_PRE_DRAIN:    loc.tready = drain_head;
       default:                   loc.tready = 1'b0;
     endcase
   end
@@ -199,20 +213,29 @@ module openenoc_oetp_tx
   wire fire_idle  = loc.tvalid && start_data;
   wire fire_data  = loc.tvalid && can_load;
   wire fire_raw   = loc.tvalid && (can_load || raw_drop_q);
-  wire fire_drain = loc.tvalid && head_for(job_q);
+  wire fire_drain = loc.tvalid && drain_head;
 
-  logic [DATA_W-1:0] hword;
-  always_comb begin
-    if (hidx_q < 3'd4) hword = hdr_word(hidx_q[1:0], job_q.dst, job_q.src, job_q.cmd);
-    else               hword = job_q.params[hidx_q[1:0]];
-  end
+  // the header word hidx_q of the job (read only in TX_HEADER)
+  function automatic logic [DATA_W-1:0] hword();
+    hword = (hidx_q < 3'd4) ? hdr_word(hidx_q[1:0], job_q.dst, job_q.src, job_q.cmd)
+                            : job_q.params[hidx_q[1:0]];
+  endfunction
   wire hdr_final = (hidx_q == 3'd3 + job_q.nparams);
+
+  // The job register is loaded at the pick, in a process of its own: the
+  // controller's process below reads it, and a register that its own
+  // process both reads and writes costs the simulation model a copy of all
+  // its 303 bits on every cycle (Verilator's delayed-assignment shadow).
+  wire load_job = state_q == TX_IDLE && !pick_raw && (pick_r || pick_i);
+  always_ff @(posedge clk) begin
+    if (rst)           job_q <= '0;
+    else if (load_job) job_q <= pick_job;
+  end
 
   always_ff @(posedge clk) begin
     if (rst) begin
       state_q        <= TX_IDLE;
       owner_q        <= OWN_RAW;
-      job_q          <= '0;
       ew_q           <= '0;
       wz_q           <= 1'b1;
       pk_rsp_q       <= 1'b0;
@@ -247,8 +270,8 @@ module openenoc_oetp_tx
       pk_rsp_q    <= rsp_elig;
       pk_ini_q    <= c_ini;
       pk_raw_q    <= c_raw;
-      pk_rsp_v_q  <= verdict(rsp_job, rsp_stat);
-      pk_ini_v_q  <= verdict(ini_job, ini_stat);
+      pk_rsp_v_q  <= verdict(rsp_job.has_data, rsp_job.data_len, rsp_stat);
+      pk_ini_v_q  <= verdict(ini_job.has_data, ini_job.data_len, ini_stat);
       rsp_sv_q    <= rsp_stat.valid;
       ini_sv_q   <= ini_stat.valid;
       fresh_q    <= state_q == TX_IDLE && !fire_idle && !settle &&
@@ -268,7 +291,6 @@ module openenoc_oetp_tx
           end else if (pick_r || pick_i) begin
             owner_q <= pick_r ? OWN_RSP : OWN_INI;
             if (pick_i) raw_turn_q <= 1'b1;
-            job_q   <= pick_job;
             hidx_q  <= '0;
             if (pick_failed) begin
               code_q <= pk_v.code;
@@ -313,7 +335,7 @@ module openenoc_oetp_tx
         TX_HEADER: begin
           if (can_load) begin
             o_valid_q <= 1'b1;
-            o_data_q  <= hword;
+            o_data_q  <= hword();
             o_keep_q  <= '1;
             o_last_q  <= hdr_final && !job_q.has_data;
             hidx_q    <= hidx_q + 3'd1;

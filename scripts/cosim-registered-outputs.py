@@ -21,8 +21,13 @@ import sys
 
 def outputs(model_dir, top):
     """Output port names, from the model's header (VL_OUT*/VL_OUTW)."""
-    with open(os.path.join(model_dir, f"V{top}.h")) as f:
-        return set(re.findall(r"VL_OUT\w*\(&(\w+),", f.read()))
+    header = os.path.join(model_dir, f"V{top}.h")
+    try:
+        with open(header) as f:
+            return set(re.findall(r"VL_OUT\w*\(&(\w+),", f.read()))
+    except OSError as e:
+        sys.exit(f"cosim-registered-outputs: cannot read the model of {top}: {header}: "
+                 f"{e.strerror}")
 
 
 def ico_assigned(model_dir, top):

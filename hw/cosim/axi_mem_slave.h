@@ -13,16 +13,33 @@
 //
 // Use per clock cycle: drive(m) sets the slave's inputs of the model, the host
 // evaluates the model with clk low, tick(m) samples the handshakes (before the
-// rising edge) and returns whether one happened.
+// rising edge) and returns whether one happened. M is the model or its root
+// (both name the ports m_axi_*). The slave must be the only writer of those
+// inputs: without delays, drive() writes them only after a handshake changed
+// what they carry (the model keeps an input's value between evaluations).
 #pragma once
 
 #include <cstdint>
 #include <cstring>
-#include <deque>
 #include <vector>
 
 extern "C" {
 #include "openenoc/engine.h"
+}
+
+// A 32-bit beat and its four bytes, byte lane k = bits 8k..8k+7 (compilers
+// make each one load or store).
+inline uint32_t axi_beat_get(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+inline void axi_beat_put(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
 }
 
 class AxiMemSlave {
@@ -37,6 +54,10 @@ public:
 
     template <class M> void drive(M *m)
     {
+        if (!stall_pct_ && !dirty_) {
+            return;   // nothing moved since the last drive: the model holds these values
+        }
+        dirty_ = false;
         bool busy = rbusy_ || wbusy_ || m->m_axi_arvalid || m->m_axi_awvalid;
         if (busy && stall_pct_) {
             step();
@@ -44,16 +65,16 @@ public:
         m->m_axi_arready = !rbusy_ && !stall(0);
         m->m_axi_awready = !wbusy_ && !stall(1);
         m->m_axi_wready = wbusy_ && !bpend_ && !stall(2);
-        if (rbusy_ && !rvalid_ && !rbeats_.empty() && !stall(3)) {
+        if (rbusy_ && !rvalid_ && rhead_ < rcount_ && !stall(3)) {
             rvalid_ = true;
         }
         if (wbusy_ && bpend_ && !bvalid_ && !stall(4)) {
             bvalid_ = true;
         }
         m->m_axi_rvalid = rvalid_;
-        m->m_axi_rdata = rvalid_ ? rbeats_.front() : 0;
+        m->m_axi_rdata = rvalid_ ? rbeat_[rhead_] : 0;
         m->m_axi_rresp = rresp_;
-        m->m_axi_rlast = rvalid_ && rbeats_.size() == 1;
+        m->m_axi_rlast = rvalid_ && rcount_ - rhead_ == 1;
         m->m_axi_bvalid = bvalid_;
         m->m_axi_bresp = bresp_;
     }
@@ -66,25 +87,23 @@ public:
             moved = true;
         }
         if (m->m_axi_rvalid && m->m_axi_rready) {
-            rbeats_.pop_front();
+            rhead_++;
             rvalid_ = false;
-            rbusy_ = !rbeats_.empty();
+            rbusy_ = rhead_ < rcount_;
             moved = true;
         }
         if (m->m_axi_awvalid && m->m_axi_awready) {
             wbusy_ = true;
             waddr_ = m->m_axi_awaddr & ~3u;
             wbeats_ = m->m_axi_awlen + 1u;
-            wbytes_.clear();
-            wstrb_.clear();
+            wcount_ = 0;
             moved = true;
         }
         if (m->m_axi_wvalid && m->m_axi_wready) {
-            uint32_t d = m->m_axi_wdata;
-            for (unsigned k = 0; k < 4; k++) {
-                wbytes_.push_back((uint8_t)(d >> (8 * k)));
-                wstrb_.push_back((m->m_axi_wstrb >> k) & 1);
-            }
+            /* at most AWLEN + 1 <= kMaxBeats beats: the burst ends at its
+             * count or at WLAST, and WREADY stays low until the next AW */
+            axi_beat_put(wbytes_ + 4 * wcount_, m->m_axi_wdata);
+            wstrb_[wcount_++] = m->m_axi_wstrb & 0xF;
             if (--wbeats_ == 0 || m->m_axi_wlast) {
                 finish_write();
             }
@@ -96,12 +115,15 @@ public:
             wbusy_ = false;
             moved = true;
         }
+        dirty_ = dirty_ || moved;
         return moved;
     }
 
     bool idle() const { return !rbusy_ && !wbusy_; }
 
 private:
+    static const unsigned kMaxBeats = 256;   // AXI4 INCR: ARLEN/AWLEN + 1
+
     bool stall(unsigned k) const { return stall_pct_ && ((rng_ >> (8 * k)) & 0xFF) * 100 < stall_pct_ * 256; }
     void step()
     {
@@ -115,19 +137,34 @@ private:
         uint32_t unit = 1u << size;
         uint32_t first = unit - (addr & (unit - 1));
         uint32_t total = first + unit * len;
-        std::vector<uint8_t> buf(total);
-        OeMemStatus st = rd_(opaque_, addr, buf.data(), total);
+        if (rbuf_.size() < total) {
+            rbuf_.resize(total);
+        }
+        uint8_t *buf = rbuf_.data();
+        memset(buf, 0, total);
+        OeMemStatus st = rd_(opaque_, addr, buf, total);
         rresp_ = (uint8_t)st;
-        uint32_t a = addr, off = 0;
-        for (unsigned b = 0; b <= len; b++) {
-            uint32_t n = b == 0 ? first : unit;
-            uint32_t w = 0;
-            for (uint32_t k = 0; k < n; k++) {
-                w |= (uint32_t)buf[off + k] << (8 * ((a + k) & 3));
+        rhead_ = 0;
+        rcount_ = len + 1;
+        if (st != OE_MEM_OK) {
+            memset(rbeat_, 0, sizeof(rbeat_[0]) * rcount_);
+        } else if (unit == 4 && first == 4) {
+            /* word beats from an aligned address: beat b is bytes 4b..4b+3 */
+            for (unsigned b = 0; b <= len; b++) {
+                rbeat_[b] = axi_beat_get(buf + 4 * b);
             }
-            rbeats_.push_back(st == OE_MEM_OK ? w : 0);
-            off += n;
-            a = (a & ~(unit - 1)) + unit;
+        } else {
+            uint32_t a = addr, off = 0;
+            for (unsigned b = 0; b <= len; b++) {
+                uint32_t n = b == 0 ? first : unit;
+                uint32_t w = 0;
+                for (uint32_t k = 0; k < n; k++) {
+                    w |= (uint32_t)buf[off + k] << (8 * ((a + k) & 3));
+                }
+                rbeat_[b] = w;
+                off += n;
+                a = (a & ~(unit - 1)) + unit;
+            }
         }
         rbusy_ = true;
     }
@@ -135,36 +172,42 @@ private:
     void finish_write()
     {
         OeMemStatus st = OE_MEM_OK;
+        size_t nbytes = 4 * (size_t)wcount_;
         size_t i = 0;
-        while (i < wstrb_.size() && st == OE_MEM_OK) {
-            if (!wstrb_[i]) {
+        while (i < nbytes && st == OE_MEM_OK) {
+            if (!strobed(i)) {
                 i++;
                 continue;
             }
             size_t j = i;
-            while (j < wstrb_.size() && wstrb_[j]) {
+            while (j < nbytes && strobed(j)) {
                 j++;
             }
-            st = wr_(opaque_, waddr_ + (uint32_t)i, wbytes_.data() + i, (uint32_t)(j - i));
+            st = wr_(opaque_, waddr_ + (uint32_t)i, wbytes_ + i, (uint32_t)(j - i));
             i = j;
         }
         bresp_ = (uint8_t)st;
         bpend_ = true;
     }
+    bool strobed(size_t byte) const { return (wstrb_[byte >> 2] >> (byte & 3)) & 1; }
 
     ReadFn rd_;
     WriteFn wr_;
     void *opaque_;
     unsigned stall_pct_;
     uint64_t rng_;
-    // read burst in flight
+    bool dirty_ = true;   // a handshake since the last drive (or none driven yet)
+    // read burst in flight: beats rbeat_[rhead_ .. rcount_)
     bool rbusy_ = false, rvalid_ = false;
     uint8_t rresp_ = 0;
-    std::deque<uint32_t> rbeats_;
-    // write burst in flight
+    unsigned rhead_ = 0, rcount_ = 0;
+    uint32_t rbeat_[kMaxBeats];
+    std::vector<uint8_t> rbuf_;   // the burst's bytes, as mem_read fills them
+    // write burst in flight: wcount_ beats received
     bool wbusy_ = false, bpend_ = false, bvalid_ = false;
     uint8_t bresp_ = 0;
     uint32_t waddr_ = 0;
-    unsigned wbeats_ = 0;
-    std::vector<uint8_t> wbytes_, wstrb_;
+    unsigned wbeats_ = 0, wcount_ = 0;
+    uint8_t wbytes_[4 * kMaxBeats];
+    uint8_t wstrb_[kMaxBeats];
 };

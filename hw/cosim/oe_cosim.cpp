@@ -27,7 +27,10 @@
  * listed in oe_cosim_engine.h.
  */
 #include <cstdint>
+#include <cstring>
 #include <memory>
+#include <utility>
+#include <vector>
 
 #include "oe_cosim_engine.h"
 #include "openenoc/cosim.h"
@@ -47,7 +50,8 @@ void ports_reset(OeEngine *e)
 {
     e->rxq.clear();
     e->rx_pos = 0;
-    e->txf.clear();
+    e->tx_len = 0;
+    e->drive_due = true;   /* the next cycle drives the inputs from this state */
     e->mem.reset(new AxiMemSlave(e->ops.mem_read, e->ops.mem_write, e->opaque,
                                  OE_COSIM_AXI_STALL_PCT));
     e->lite = LiteXfer();
@@ -158,7 +162,12 @@ void oe_engine_rx_frame(OeEngine *e, const uint8_t *frame, size_t len)
 {
     /* every frame goes to the model as it is (an empty one as one beat
      * with no bytes and TLAST): the RTL applies the frame ceiling */
-    e->rxq.emplace_back(frame, frame + len);
+    std::vector<uint8_t> f(len + kRxPad);
+    if (len) {
+        memcpy(f.data(), frame, len);
+    }
+    e->rxq.push_back(std::move(f));
+    e->drive_due = true;
     settle(e);
     leave(e);
 }

@@ -24,6 +24,7 @@ void csr_issue(OeEngine *e, uint32_t offset, unsigned size, bool is_read,
     e->csr_size = size;
     e->lite.aw = e->lite.w = !is_read;
     e->lite.ar = is_read;
+    e->drive_due = true;
     m->s_axil_awaddr = offset;
     m->s_axil_araddr = offset;
     m->s_axil_awprot = 0;

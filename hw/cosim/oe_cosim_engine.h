@@ -53,10 +53,14 @@ struct OeEngine {
                                            // each call and after each frame
     unsigned irq_msgs = 0;
 
-    std::deque<std::vector<uint8_t>> rxq;  // frames to feed
-    std::vector<uint8_t> snap;             // the model at the idle hint (fixed-point check)
+    bool drive_due = true;                 // the state behind the model's inputs
+                                           // changed: the next cycle drives them
+    std::deque<std::vector<uint8_t>> rxq;  // frames to feed, each followed by
+                                           // kRxPad zero bytes
     size_t rx_pos = 0;                     // bytes of rxq.front() fed
-    std::vector<uint8_t> txf;              // frame being transmitted
+    std::vector<uint8_t> snap;             // the model at the idle hint (fixed-point check)
+    std::vector<uint8_t> txf;              // frame being transmitted: its first
+    size_t tx_len = 0;                     // tx_len bytes
     std::unique_ptr<AxiMemSlave> mem;
     oe_cosim::LiteXfer lite;
 
@@ -85,6 +89,10 @@ inline Vopenenoc_endpoint_axi___024root *root(OeEngine *e)
 }
 
 /* oe_cosim_run.cpp */
+/* Zero bytes after each queued frame: a beat's four bytes are read at once
+ * (an empty frame's one beat reads only these), and the lanes past the
+ * frame's end carry zeros. */
+const size_t kRxPad = 4;
 void ask_tx_ready(OeEngine *e);
 bool cycle(OeEngine *e, uint32_t step);
 void settle(OeEngine *e);

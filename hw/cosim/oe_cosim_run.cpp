@@ -10,6 +10,25 @@
 
 #include "oe_cosim_engine.h"
 
+#ifndef OE_COSIM_TRACE
+/* Verilator 5.006's eval_step() is the model's one-time initialisation
+ * (guarded by __Vm_didInit), Verilated::mtaskId(0), the scheduler
+ * (___eval), and the flush of messages that mtask worker threads queued
+ * for the end of the evaluation. This model has no mtasks (one thread,
+ * Verilator's default: its threads() is 1), so the flush never finds one (VerilatedThreadMsgQueue::post runs a
+ * message at once when mtaskId is 0, which nothing here changes), and the
+ * thread-local lookups around it (__tls_get_addr calls, from a shared
+ * library) are pure cost on every cycle: the wrapper calls the scheduler
+ * itself once the model is initialised. The traced library keeps eval():
+ * a --trace model's eval_step also marks activity for the FST writer.
+ * Both names are 5.006's own; another Verilator stops the build here. */
+#if VERILATOR_VERSION_INTEGER != 5006000
+#error "oe_cosim_run.cpp calls Verilator 5.006's model scheduler (___eval) directly: check eval_step()"
+#endif
+#include "Vopenenoc_endpoint_axi__Syms.h"
+void Vopenenoc_endpoint_axi___024root___eval(Vopenenoc_endpoint_axi___024root *vlSelf);
+#endif
+
 namespace oe_cosim {
 
 namespace {
@@ -29,14 +48,51 @@ uint32_t lane_mask(unsigned size)
  * told that its clock was low: Verilator 5.006 keeps the clock's previous
  * value, which its edge detection compares with, in __Vtrigrprev__TOP__clk
  * (a Verilator that names it otherwise fails to compile here). */
-void rising_edge(OeEngine *e)
+inline void rising_edge(OeEngine *e)
 {
-    Vopenenoc_endpoint_axi *m = e->m.get();
 #ifndef OE_COSIM_TRACE
-    root(e)->__Vtrigrprev__TOP__clk = 0;
+    Vopenenoc_endpoint_axi___024root *r = root(e);
+    r->__Vtrigrprev__TOP__clk = 0;
+    r->clk = 1;
+    if (VL_LIKELY(r->vlSymsp->__Vm_didInit)) {
+        Vopenenoc_endpoint_axi___024root___eval(r);
+    } else {
+        e->m->eval();
+    }
+#else
+    e->m->clk = 1;
+    e->m->eval();
 #endif
-    m->clk = 1;
-    m->eval();
+}
+
+/* The inputs that follow the wrapper's state (drive_due): the stream
+ * beat, the AXI4-Lite VALIDs, local_tx_en, and the READYs and the frame
+ * ceiling that never change. */
+void drive(OeEngine *e)
+{
+    Vopenenoc_endpoint_axi___024root *r = root(e);
+    r->max_frame_size = e->max_frame;
+    r->local_tx_en = e->tx_open;
+    r->m_axis_eth_tready = 1;
+    r->s_axil_bready = 1;
+    r->s_axil_rready = 1;
+    r->s_axil_awvalid = e->lite.aw;   /* each VALID held until its handshake */
+    r->s_axil_wvalid = e->lite.w;
+    r->s_axil_arvalid = e->lite.ar;
+    if (e->rxq.empty()) {
+        r->s_axis_eth_tvalid = 0;
+    } else {
+        /* the next four bytes of the frame being fed (its padding makes the
+         * lanes past its end zero) */
+        const std::vector<uint8_t> &f = e->rxq.front();
+        size_t left = f.size() - kRxPad - e->rx_pos;
+        unsigned n = left < 4 ? (unsigned)left : 4;
+        r->s_axis_eth_tvalid = 1;
+        r->s_axis_eth_tdata = axi_beat_get(f.data() + e->rx_pos);
+        r->s_axis_eth_tkeep = (1u << n) - 1;
+        r->s_axis_eth_tlast = left <= 4;
+    }
+    e->drive_due = false;
 }
 
 }  // namespace
@@ -46,39 +102,7 @@ void rising_edge(OeEngine *e)
 void ask_tx_ready(OeEngine *e)
 {
     e->tx_open = !e->ops.tx_ready || e->ops.tx_ready(e->opaque);
-}
-
-/* Drive the model's inputs for the coming cycle. */
-void drive(OeEngine *e, uint32_t step)
-{
-    Vopenenoc_endpoint_axi *m = e->m.get();
-    m->time_step = step;
-    m->max_frame_size = e->max_frame;
-    m->local_tx_en = e->tx_open;
-    m->m_axis_eth_tready = 1;
-
-    if (!e->rxq.empty()) {
-        const std::vector<uint8_t> &f = e->rxq.front();
-        size_t left = f.size() - e->rx_pos;
-        uint32_t w = 0;
-        unsigned n = left < 4 ? (unsigned)left : 4;
-        for (unsigned k = 0; k < n; k++) {
-            w |= (uint32_t)f[e->rx_pos + k] << (8 * k);
-        }
-        m->s_axis_eth_tvalid = 1;
-        m->s_axis_eth_tdata = w;
-        m->s_axis_eth_tkeep = (1u << n) - 1;
-        m->s_axis_eth_tlast = left <= 4;
-    } else {
-        m->s_axis_eth_tvalid = 0;
-    }
-
-    m->s_axil_awvalid = e->lite.aw;
-    m->s_axil_wvalid = e->lite.w;
-    m->s_axil_arvalid = e->lite.ar;
-    m->s_axil_bready = 1;
-    m->s_axil_rready = 1;
-    e->mem->drive(m);
+    e->drive_due = true;
 }
 
 /* One clock cycle: inputs, handshakes seen before the edge, the edge.
@@ -90,33 +114,41 @@ void drive(OeEngine *e, uint32_t step)
  * edge are the ones the new inputs meet: the handshakes are sampled without
  * evaluating the model with the clock low, and one evaluation per cycle does
  * the rising edge. Only the traced library evaluates the low half too, for
- * the waveform. */
+ * the waveform. The model keeps an input's value between evaluations and
+ * the wrapper is its only writer, so an input is written only in a cycle
+ * after the wrapper's state behind it changed (drive_due; the memory slave
+ * keeps its own account), always here before the evaluation: between
+ * cycles the model holds the inputs of the last one. */
 bool cycle(OeEngine *e, uint32_t step)
 {
-    Vopenenoc_endpoint_axi *m = e->m.get();
-    drive(e, step);
+    Vopenenoc_endpoint_axi___024root *r = root(e);
+    if (e->drive_due) {
+        drive(e);
+    }
+    r->time_step = step;
+    e->mem->drive(r);
 #ifdef OE_COSIM_TRACE
-    m->clk = 0;
-    m->eval();
+    e->m->clk = 0;
+    e->m->eval();
     trace_dump(e, 0);
 #endif
 
-    bool rx_fire = m->s_axis_eth_tvalid && m->s_axis_eth_tready;
-    bool tx_fire = m->m_axis_eth_tvalid && m->m_axis_eth_tready;
-    uint32_t tx_data = m->m_axis_eth_tdata;
-    unsigned tx_keep = m->m_axis_eth_tkeep;
-    bool tx_last = m->m_axis_eth_tlast;
-    bool aw_fire = m->s_axil_awvalid && m->s_axil_awready;
-    bool w_fire = m->s_axil_wvalid && m->s_axil_wready;
-    bool ar_fire = m->s_axil_arvalid && m->s_axil_arready;
-    bool b_fire = m->s_axil_bvalid && m->s_axil_bready;
-    bool r_fire = m->s_axil_rvalid && m->s_axil_rready;
-    uint32_t rd_data = m->s_axil_rdata;
-    bool msg = m->irq_msg;
-    bool mem_moved = e->mem->tick(m);   // host memory calls happen here
+    bool rx_fire = r->s_axis_eth_tvalid && r->s_axis_eth_tready;
+    bool tx_fire = r->m_axis_eth_tvalid;   // TREADY is always high
+    uint32_t tx_data = r->m_axis_eth_tdata;
+    unsigned tx_keep = r->m_axis_eth_tkeep;
+    bool tx_last = r->m_axis_eth_tlast;
+    bool aw_fire = r->s_axil_awvalid && r->s_axil_awready;
+    bool w_fire = r->s_axil_wvalid && r->s_axil_wready;
+    bool ar_fire = r->s_axil_arvalid && r->s_axil_arready;
+    bool b_fire = r->s_axil_bvalid;        // BREADY and RREADY are always high
+    bool r_fire = r->s_axil_rvalid;
+    uint32_t rd_data = r->s_axil_rdata;
+    bool msg = r->irq_msg;
+    bool mem_moved = e->mem->tick(r);   // host memory calls happen here
     /* a burst asked for or in flight keeps the run going, however long the
      * slave delays its handshakes */
-    bool mem_busy = m->m_axi_arvalid || m->m_axi_awvalid || !e->mem->idle();
+    bool mem_busy = r->m_axi_arvalid || r->m_axi_awvalid || !e->mem->idle();
 
     rising_edge(e);
     trace_dump(e, 1);
@@ -124,27 +156,39 @@ bool cycle(OeEngine *e, uint32_t step)
 
     if (rx_fire) {
         e->rx_pos += 4;
-        if (e->rx_pos >= e->rxq.front().size()) {
+        if (e->rx_pos + kRxPad >= e->rxq.front().size()) {
             e->rxq.pop_front();
             e->rx_pos = 0;
         }
+        e->drive_due = true;
     }
     if (tx_fire) {
-        for (unsigned k = 0; k < 4; k++) {
-            if (tx_keep & (1u << k)) {
-                e->txf.push_back((uint8_t)(tx_data >> (8 * k)));
+        if (e->txf.size() < e->tx_len + 4) {
+            e->txf.resize(2 * e->txf.size() + 4096);
+        }
+        if (tx_keep == 0xF) {
+            axi_beat_put(e->txf.data() + e->tx_len, tx_data);
+            e->tx_len += 4;
+        } else {
+            for (unsigned k = 0; k < 4; k++) {
+                if (tx_keep & (1u << k)) {
+                    e->txf[e->tx_len++] = (uint8_t)(tx_data >> (8 * k));
+                }
             }
         }
         if (tx_last) {
             /* every frame, whatever its length: the host checks them */
-            e->ops.tx_frame(e->opaque, e->txf.data(), e->txf.size());
-            e->txf.clear();
+            e->ops.tx_frame(e->opaque, e->txf.data(), e->tx_len);
+            e->tx_len = 0;
             ask_tx_ready(e);
         }
     }
-    e->lite.aw = e->lite.aw && !aw_fire;
-    e->lite.w = e->lite.w && !w_fire;
-    e->lite.ar = e->lite.ar && !ar_fire;
+    if (aw_fire || w_fire || ar_fire) {
+        e->lite.aw = e->lite.aw && !aw_fire;
+        e->lite.w = e->lite.w && !w_fire;
+        e->lite.ar = e->lite.ar && !ar_fire;
+        e->drive_due = true;
+    }
     /* the aperture answers OKAY only: a response ends the access */
     if (e->csr_busy && (b_fire || r_fire)) {
         uint32_t shift = 8 * (e->csr_offset & 3);
@@ -204,9 +248,18 @@ const std::vector<StateSpan> &fixed_point_spans(OeEngine *e)
 void snapshot(OeEngine *e)
 {
     const auto *bytes = reinterpret_cast<const uint8_t *>(root(e));
-    e->snap.clear();
-    for (const StateSpan &s : fixed_point_spans(e)) {
-        e->snap.insert(e->snap.end(), bytes + s.off, bytes + s.off + s.len);
+    const std::vector<StateSpan> &spans = fixed_point_spans(e);
+    if (e->snap.empty()) {
+        size_t n = 0;
+        for (const StateSpan &s : spans) {
+            n += s.len;
+        }
+        e->snap.resize(n);
+    }
+    uint8_t *saved = e->snap.data();
+    for (const StateSpan &s : spans) {
+        memcpy(saved, bytes + s.off, s.len);
+        saved += s.len;
     }
 }
 

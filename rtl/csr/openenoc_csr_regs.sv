@@ -220,90 +220,90 @@ module openenoc_csr_regs
         if (core_to_csr.peers_entry_dma_clear_error_hwclr[i]) q_peers_entry_dma_clear_error[i] <= '0;
       if (wr) begin
         case (waddr)
-          13'h0: begin q_test_reg_value <= (q_test_reg_value & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h4: begin q_regB_f0 <= (q_regB_f0 & ~wr_biten[7:0]) | (wr_data[7:0] & wr_biten[7:0]); q_regB_f1 <= (q_regB_f1 & ~wr_biten[15:8]) | (wr_data[15:8] & wr_biten[15:8]); q_regB_f2 <= (q_regB_f2 & ~wr_biten[23:16]) | (wr_data[23:16] & wr_biten[23:16]); q_regB_f3 <= (q_regB_f3 & ~wr_biten[31:24]) | (wr_data[31:24] & wr_biten[31:24]); end
-          13'h820: begin q_config_mac_address_lo <= (q_config_mac_address_lo & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h824: begin q_config_mac_address_hi <= (q_config_mac_address_hi & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h828: begin q_config_multicast_address_lo <= (q_config_multicast_address_lo & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h82C: begin q_config_multicast_address_hi <= (q_config_multicast_address_hi & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h830: begin q_config_non_oetp_control_receive_mode <= (q_config_non_oetp_control_receive_mode & ~wr_biten[1:0]) | (wr_data[1:0] & wr_biten[1:0]); end
-          13'h834: begin q_config_rmem_timeout_cycles <= (q_config_rmem_timeout_cycles & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h838: begin q_config_dma_timeout_cycles <= (q_config_dma_timeout_cycles & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h83C: begin q_config_dma_max_fragment_size_bytes <= (q_config_dma_max_fragment_size_bytes & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h840: begin q_direct_source_data_tdata <= (q_direct_source_data_tdata & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h844: begin q_direct_source_control_tvalid <= (q_direct_source_control_tvalid & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); q_direct_source_control_tlast <= (q_direct_source_control_tlast & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q_direct_source_control_tkeep <= (q_direct_source_control_tkeep & ~wr_biten[19:16]) | (wr_data[19:16] & wr_biten[19:16]); end
-          13'h854: begin q_direct_sink_control_tready <= (q_direct_sink_control_tready & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
-          13'h860: begin q_raw_tx_buffer_address_base <= (q_raw_tx_buffer_address_base & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h864: begin q_raw_tx_frame_length_bytes <= (q_raw_tx_frame_length_bytes & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h868: begin q_raw_tx_command_status_request <= (q_raw_tx_command_status_request & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q_raw_tx_command_status_clear_errors <= (q_raw_tx_command_status_clear_errors & ~wr_biten[9:9]) | (wr_data[9:9] & wr_biten[9:9]); end
-          13'h870: begin q_raw_rx_buffer_address_base <= (q_raw_rx_buffer_address_base & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h874: begin q_raw_rx_buffer_capacity_bytes <= (q_raw_rx_buffer_capacity_bytes & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h878: begin q_raw_rx_command_status_request <= (q_raw_rx_command_status_request & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q_raw_rx_command_status_clear_errors <= (q_raw_rx_command_status_clear_errors & ~wr_biten[9:9]) | (wr_data[9:9] & wr_biten[9:9]); end
-          13'h880: begin q_irq_control_global_enable <= (q_irq_control_global_enable & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); q_irq_control_clear_errors <= (q_irq_control_clear_errors & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); end
-          13'h884: begin q_irq_event_enable_peer_dma_complete <= (q_irq_event_enable_peer_dma_complete & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); q_irq_event_enable_non_oetp_dma_tx_complete <= (q_irq_event_enable_non_oetp_dma_tx_complete & ~wr_biten[1:1]) | (wr_data[1:1] & wr_biten[1:1]); q_irq_event_enable_non_oetp_dma_rx_complete <= (q_irq_event_enable_non_oetp_dma_rx_complete & ~wr_biten[2:2]) | (wr_data[2:2] & wr_biten[2:2]); q_irq_event_enable_non_oetp_direct_tx_complete <= (q_irq_event_enable_non_oetp_direct_tx_complete & ~wr_biten[3:3]) | (wr_data[3:3] & wr_biten[3:3]); q_irq_event_enable_non_oetp_direct_rx_available <= (q_irq_event_enable_non_oetp_direct_rx_available & ~wr_biten[4:4]) | (wr_data[4:4] & wr_biten[4:4]); q_irq_event_enable_rmem_error <= (q_irq_event_enable_rmem_error & ~wr_biten[5:5]) | (wr_data[5:5] & wr_biten[5:5]); end
-          13'h890: begin q_irq_complete_peer_idx <= (q_irq_complete_peer_idx & ~wr_biten[10:0]) | (wr_data[10:0] & wr_biten[10:0]); q_irq_complete_source <= (q_irq_complete_source & ~wr_biten[14:11]) | (wr_data[14:11] & wr_biten[14:11]); q_irq_complete_sequence <= (q_irq_complete_sequence & ~wr_biten[30:15]) | (wr_data[30:15] & wr_biten[30:15]); q_irq_complete_valid <= (q_irq_complete_valid & ~wr_biten[31:31]) | (wr_data[31:31] & wr_biten[31:31]); end
-          13'h900: begin q_peers_entry_mac_address_lo[0] <= (q_peers_entry_mac_address_lo[0] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h904: begin q_peers_entry_mac_address_hi[0] <= (q_peers_entry_mac_address_hi[0] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h91C: begin q_peers_entry_mac_address_lo[1] <= (q_peers_entry_mac_address_lo[1] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h920: begin q_peers_entry_mac_address_hi[1] <= (q_peers_entry_mac_address_hi[1] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h938: begin q_peers_entry_mac_address_lo[2] <= (q_peers_entry_mac_address_lo[2] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h93C: begin q_peers_entry_mac_address_hi[2] <= (q_peers_entry_mac_address_hi[2] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h954: begin q_peers_entry_mac_address_lo[3] <= (q_peers_entry_mac_address_lo[3] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h958: begin q_peers_entry_mac_address_hi[3] <= (q_peers_entry_mac_address_hi[3] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h908: begin q_peers_entry_rmem_address_offset[0] <= (q_peers_entry_rmem_address_offset[0] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h924: begin q_peers_entry_rmem_address_offset[1] <= (q_peers_entry_rmem_address_offset[1] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h940: begin q_peers_entry_rmem_address_offset[2] <= (q_peers_entry_rmem_address_offset[2] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h95C: begin q_peers_entry_rmem_address_offset[3] <= (q_peers_entry_rmem_address_offset[3] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h90C: begin q_peers_entry_local_address_base[0] <= (q_peers_entry_local_address_base[0] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h928: begin q_peers_entry_local_address_base[1] <= (q_peers_entry_local_address_base[1] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h944: begin q_peers_entry_local_address_base[2] <= (q_peers_entry_local_address_base[2] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h960: begin q_peers_entry_local_address_base[3] <= (q_peers_entry_local_address_base[3] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h910: begin q_peers_entry_remote_address_base[0] <= (q_peers_entry_remote_address_base[0] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h92C: begin q_peers_entry_remote_address_base[1] <= (q_peers_entry_remote_address_base[1] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h948: begin q_peers_entry_remote_address_base[2] <= (q_peers_entry_remote_address_base[2] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h964: begin q_peers_entry_remote_address_base[3] <= (q_peers_entry_remote_address_base[3] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h914: begin q_peers_entry_size_bytes[0] <= (q_peers_entry_size_bytes[0] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h930: begin q_peers_entry_size_bytes[1] <= (q_peers_entry_size_bytes[1] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h94C: begin q_peers_entry_size_bytes[2] <= (q_peers_entry_size_bytes[2] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h968: begin q_peers_entry_size_bytes[3] <= (q_peers_entry_size_bytes[3] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h918: begin q_peers_entry_dma_mode[0] <= (q_peers_entry_dma_mode[0] & ~wr_biten[1:0]) | (wr_data[1:0] & wr_biten[1:0]); q_peers_entry_dma_irq_enable[0] <= (q_peers_entry_dma_irq_enable[0] & ~wr_biten[2:2]) | (wr_data[2:2] & wr_biten[2:2]); q_peers_entry_dma_request[0] <= (q_peers_entry_dma_request[0] & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q_peers_entry_dma_clear_error[0] <= (q_peers_entry_dma_clear_error[0] & ~wr_biten[9:9]) | (wr_data[9:9] & wr_biten[9:9]); end
-          13'h934: begin q_peers_entry_dma_mode[1] <= (q_peers_entry_dma_mode[1] & ~wr_biten[1:0]) | (wr_data[1:0] & wr_biten[1:0]); q_peers_entry_dma_irq_enable[1] <= (q_peers_entry_dma_irq_enable[1] & ~wr_biten[2:2]) | (wr_data[2:2] & wr_biten[2:2]); q_peers_entry_dma_request[1] <= (q_peers_entry_dma_request[1] & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q_peers_entry_dma_clear_error[1] <= (q_peers_entry_dma_clear_error[1] & ~wr_biten[9:9]) | (wr_data[9:9] & wr_biten[9:9]); end
-          13'h950: begin q_peers_entry_dma_mode[2] <= (q_peers_entry_dma_mode[2] & ~wr_biten[1:0]) | (wr_data[1:0] & wr_biten[1:0]); q_peers_entry_dma_irq_enable[2] <= (q_peers_entry_dma_irq_enable[2] & ~wr_biten[2:2]) | (wr_data[2:2] & wr_biten[2:2]); q_peers_entry_dma_request[2] <= (q_peers_entry_dma_request[2] & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q_peers_entry_dma_clear_error[2] <= (q_peers_entry_dma_clear_error[2] & ~wr_biten[9:9]) | (wr_data[9:9] & wr_biten[9:9]); end
-          13'h96C: begin q_peers_entry_dma_mode[3] <= (q_peers_entry_dma_mode[3] & ~wr_biten[1:0]) | (wr_data[1:0] & wr_biten[1:0]); q_peers_entry_dma_irq_enable[3] <= (q_peers_entry_dma_irq_enable[3] & ~wr_biten[2:2]) | (wr_data[2:2] & wr_biten[2:2]); q_peers_entry_dma_request[3] <= (q_peers_entry_dma_request[3] & ~wr_biten[8:8]) | (wr_data[8:8] & wr_biten[8:8]); q_peers_entry_dma_clear_error[3] <= (q_peers_entry_dma_clear_error[3] & ~wr_biten[9:9]) | (wr_data[9:9] & wr_biten[9:9]); end
-          13'h1004: begin q_switch_if_forwarding_control_operation_mode <= (q_switch_if_forwarding_control_operation_mode & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); q_switch_if_forwarding_control_pause_request <= (q_switch_if_forwarding_control_pause_request & ~wr_biten[7:7]) | (wr_data[7:7] & wr_biten[7:7]); end
-          13'h1008: begin q_switch_if_default_forwarding_bitmap <= (q_switch_if_default_forwarding_bitmap & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
-          13'h1080: begin q_switch_if_forwarding_table_entry_mac_lo[0] <= (q_switch_if_forwarding_table_entry_mac_lo[0] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h1084: begin q_switch_if_forwarding_table_entry_mac_hi[0] <= (q_switch_if_forwarding_table_entry_mac_hi[0] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h1090: begin q_switch_if_forwarding_table_entry_mac_lo[1] <= (q_switch_if_forwarding_table_entry_mac_lo[1] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h1094: begin q_switch_if_forwarding_table_entry_mac_hi[1] <= (q_switch_if_forwarding_table_entry_mac_hi[1] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h10A0: begin q_switch_if_forwarding_table_entry_mac_lo[2] <= (q_switch_if_forwarding_table_entry_mac_lo[2] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h10A4: begin q_switch_if_forwarding_table_entry_mac_hi[2] <= (q_switch_if_forwarding_table_entry_mac_hi[2] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h10B0: begin q_switch_if_forwarding_table_entry_mac_lo[3] <= (q_switch_if_forwarding_table_entry_mac_lo[3] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h10B4: begin q_switch_if_forwarding_table_entry_mac_hi[3] <= (q_switch_if_forwarding_table_entry_mac_hi[3] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h10C0: begin q_switch_if_forwarding_table_entry_mac_lo[4] <= (q_switch_if_forwarding_table_entry_mac_lo[4] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h10C4: begin q_switch_if_forwarding_table_entry_mac_hi[4] <= (q_switch_if_forwarding_table_entry_mac_hi[4] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h10D0: begin q_switch_if_forwarding_table_entry_mac_lo[5] <= (q_switch_if_forwarding_table_entry_mac_lo[5] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h10D4: begin q_switch_if_forwarding_table_entry_mac_hi[5] <= (q_switch_if_forwarding_table_entry_mac_hi[5] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h10E0: begin q_switch_if_forwarding_table_entry_mac_lo[6] <= (q_switch_if_forwarding_table_entry_mac_lo[6] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h10E4: begin q_switch_if_forwarding_table_entry_mac_hi[6] <= (q_switch_if_forwarding_table_entry_mac_hi[6] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h10F0: begin q_switch_if_forwarding_table_entry_mac_lo[7] <= (q_switch_if_forwarding_table_entry_mac_lo[7] & ~wr_biten[31:0]) | (wr_data[31:0] & wr_biten[31:0]); end
-          13'h10F4: begin q_switch_if_forwarding_table_entry_mac_hi[7] <= (q_switch_if_forwarding_table_entry_mac_hi[7] & ~wr_biten[15:0]) | (wr_data[15:0] & wr_biten[15:0]); end
-          13'h1088: begin q_switch_if_forwarding_table_entry_iface_bitmap[0] <= (q_switch_if_forwarding_table_entry_iface_bitmap[0] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
-          13'h1098: begin q_switch_if_forwarding_table_entry_iface_bitmap[1] <= (q_switch_if_forwarding_table_entry_iface_bitmap[1] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
-          13'h10A8: begin q_switch_if_forwarding_table_entry_iface_bitmap[2] <= (q_switch_if_forwarding_table_entry_iface_bitmap[2] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
-          13'h10B8: begin q_switch_if_forwarding_table_entry_iface_bitmap[3] <= (q_switch_if_forwarding_table_entry_iface_bitmap[3] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
-          13'h10C8: begin q_switch_if_forwarding_table_entry_iface_bitmap[4] <= (q_switch_if_forwarding_table_entry_iface_bitmap[4] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
-          13'h10D8: begin q_switch_if_forwarding_table_entry_iface_bitmap[5] <= (q_switch_if_forwarding_table_entry_iface_bitmap[5] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
-          13'h10E8: begin q_switch_if_forwarding_table_entry_iface_bitmap[6] <= (q_switch_if_forwarding_table_entry_iface_bitmap[6] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
-          13'h10F8: begin q_switch_if_forwarding_table_entry_iface_bitmap[7] <= (q_switch_if_forwarding_table_entry_iface_bitmap[7] & ~wr_biten[3:0]) | (wr_data[3:0] & wr_biten[3:0]); end
-          13'h108C: begin q_switch_if_forwarding_table_entry_config_enabled[0] <= (q_switch_if_forwarding_table_entry_config_enabled[0] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
-          13'h109C: begin q_switch_if_forwarding_table_entry_config_enabled[1] <= (q_switch_if_forwarding_table_entry_config_enabled[1] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
-          13'h10AC: begin q_switch_if_forwarding_table_entry_config_enabled[2] <= (q_switch_if_forwarding_table_entry_config_enabled[2] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
-          13'h10BC: begin q_switch_if_forwarding_table_entry_config_enabled[3] <= (q_switch_if_forwarding_table_entry_config_enabled[3] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
-          13'h10CC: begin q_switch_if_forwarding_table_entry_config_enabled[4] <= (q_switch_if_forwarding_table_entry_config_enabled[4] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
-          13'h10DC: begin q_switch_if_forwarding_table_entry_config_enabled[5] <= (q_switch_if_forwarding_table_entry_config_enabled[5] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
-          13'h10EC: begin q_switch_if_forwarding_table_entry_config_enabled[6] <= (q_switch_if_forwarding_table_entry_config_enabled[6] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
-          13'h10FC: begin q_switch_if_forwarding_table_entry_config_enabled[7] <= (q_switch_if_forwarding_table_entry_config_enabled[7] & ~wr_biten[0:0]) | (wr_data[0:0] & wr_biten[0:0]); end
+          13'h0: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_test_reg_value[b] <= wr_data[0 + b]; end
+          13'h4: begin for (int b = 0; b < 8; b++) if (wr_biten[0 + b]) q_regB_f0[b] <= wr_data[0 + b]; for (int b = 0; b < 8; b++) if (wr_biten[8 + b]) q_regB_f1[b] <= wr_data[8 + b]; for (int b = 0; b < 8; b++) if (wr_biten[16 + b]) q_regB_f2[b] <= wr_data[16 + b]; for (int b = 0; b < 8; b++) if (wr_biten[24 + b]) q_regB_f3[b] <= wr_data[24 + b]; end
+          13'h820: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_config_mac_address_lo[b] <= wr_data[0 + b]; end
+          13'h824: begin for (int b = 0; b < 16; b++) if (wr_biten[0 + b]) q_config_mac_address_hi[b] <= wr_data[0 + b]; end
+          13'h828: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_config_multicast_address_lo[b] <= wr_data[0 + b]; end
+          13'h82C: begin for (int b = 0; b < 16; b++) if (wr_biten[0 + b]) q_config_multicast_address_hi[b] <= wr_data[0 + b]; end
+          13'h830: begin for (int b = 0; b < 2; b++) if (wr_biten[0 + b]) q_config_non_oetp_control_receive_mode[b] <= wr_data[0 + b]; end
+          13'h834: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_config_rmem_timeout_cycles[b] <= wr_data[0 + b]; end
+          13'h838: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_config_dma_timeout_cycles[b] <= wr_data[0 + b]; end
+          13'h83C: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_config_dma_max_fragment_size_bytes[b] <= wr_data[0 + b]; end
+          13'h840: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_direct_source_data_tdata[b] <= wr_data[0 + b]; end
+          13'h844: begin if (wr_biten[0]) q_direct_source_control_tvalid <= wr_data[0]; if (wr_biten[8]) q_direct_source_control_tlast <= wr_data[8]; for (int b = 0; b < 4; b++) if (wr_biten[16 + b]) q_direct_source_control_tkeep[b] <= wr_data[16 + b]; end
+          13'h854: begin if (wr_biten[0]) q_direct_sink_control_tready <= wr_data[0]; end
+          13'h860: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_raw_tx_buffer_address_base[b] <= wr_data[0 + b]; end
+          13'h864: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_raw_tx_frame_length_bytes[b] <= wr_data[0 + b]; end
+          13'h868: begin if (wr_biten[8]) q_raw_tx_command_status_request <= wr_data[8]; if (wr_biten[9]) q_raw_tx_command_status_clear_errors <= wr_data[9]; end
+          13'h870: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_raw_rx_buffer_address_base[b] <= wr_data[0 + b]; end
+          13'h874: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_raw_rx_buffer_capacity_bytes[b] <= wr_data[0 + b]; end
+          13'h878: begin if (wr_biten[8]) q_raw_rx_command_status_request <= wr_data[8]; if (wr_biten[9]) q_raw_rx_command_status_clear_errors <= wr_data[9]; end
+          13'h880: begin if (wr_biten[0]) q_irq_control_global_enable <= wr_data[0]; if (wr_biten[8]) q_irq_control_clear_errors <= wr_data[8]; end
+          13'h884: begin if (wr_biten[0]) q_irq_event_enable_peer_dma_complete <= wr_data[0]; if (wr_biten[1]) q_irq_event_enable_non_oetp_dma_tx_complete <= wr_data[1]; if (wr_biten[2]) q_irq_event_enable_non_oetp_dma_rx_complete <= wr_data[2]; if (wr_biten[3]) q_irq_event_enable_non_oetp_direct_tx_complete <= wr_data[3]; if (wr_biten[4]) q_irq_event_enable_non_oetp_direct_rx_available <= wr_data[4]; if (wr_biten[5]) q_irq_event_enable_rmem_error <= wr_data[5]; end
+          13'h890: begin for (int b = 0; b < 11; b++) if (wr_biten[0 + b]) q_irq_complete_peer_idx[b] <= wr_data[0 + b]; for (int b = 0; b < 4; b++) if (wr_biten[11 + b]) q_irq_complete_source[b] <= wr_data[11 + b]; for (int b = 0; b < 16; b++) if (wr_biten[15 + b]) q_irq_complete_sequence[b] <= wr_data[15 + b]; if (wr_biten[31]) q_irq_complete_valid <= wr_data[31]; end
+          13'h900: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_mac_address_lo[0][b] <= wr_data[0 + b]; end
+          13'h904: begin for (int b = 0; b < 16; b++) if (wr_biten[0 + b]) q_peers_entry_mac_address_hi[0][b] <= wr_data[0 + b]; end
+          13'h91C: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_mac_address_lo[1][b] <= wr_data[0 + b]; end
+          13'h920: begin for (int b = 0; b < 16; b++) if (wr_biten[0 + b]) q_peers_entry_mac_address_hi[1][b] <= wr_data[0 + b]; end
+          13'h938: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_mac_address_lo[2][b] <= wr_data[0 + b]; end
+          13'h93C: begin for (int b = 0; b < 16; b++) if (wr_biten[0 + b]) q_peers_entry_mac_address_hi[2][b] <= wr_data[0 + b]; end
+          13'h954: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_mac_address_lo[3][b] <= wr_data[0 + b]; end
+          13'h958: begin for (int b = 0; b < 16; b++) if (wr_biten[0 + b]) q_peers_entry_mac_address_hi[3][b] <= wr_data[0 + b]; end
+          13'h908: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_rmem_address_offset[0][b] <= wr_data[0 + b]; end
+          13'h924: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_rmem_address_offset[1][b] <= wr_data[0 + b]; end
+          13'h940: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_rmem_address_offset[2][b] <= wr_data[0 + b]; end
+          13'h95C: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_rmem_address_offset[3][b] <= wr_data[0 + b]; end
+          13'h90C: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_local_address_base[0][b] <= wr_data[0 + b]; end
+          13'h928: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_local_address_base[1][b] <= wr_data[0 + b]; end
+          13'h944: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_local_address_base[2][b] <= wr_data[0 + b]; end
+          13'h960: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_local_address_base[3][b] <= wr_data[0 + b]; end
+          13'h910: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_remote_address_base[0][b] <= wr_data[0 + b]; end
+          13'h92C: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_remote_address_base[1][b] <= wr_data[0 + b]; end
+          13'h948: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_remote_address_base[2][b] <= wr_data[0 + b]; end
+          13'h964: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_remote_address_base[3][b] <= wr_data[0 + b]; end
+          13'h914: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_size_bytes[0][b] <= wr_data[0 + b]; end
+          13'h930: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_size_bytes[1][b] <= wr_data[0 + b]; end
+          13'h94C: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_size_bytes[2][b] <= wr_data[0 + b]; end
+          13'h968: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_peers_entry_size_bytes[3][b] <= wr_data[0 + b]; end
+          13'h918: begin for (int b = 0; b < 2; b++) if (wr_biten[0 + b]) q_peers_entry_dma_mode[0][b] <= wr_data[0 + b]; if (wr_biten[2]) q_peers_entry_dma_irq_enable[0] <= wr_data[2]; if (wr_biten[8]) q_peers_entry_dma_request[0] <= wr_data[8]; if (wr_biten[9]) q_peers_entry_dma_clear_error[0] <= wr_data[9]; end
+          13'h934: begin for (int b = 0; b < 2; b++) if (wr_biten[0 + b]) q_peers_entry_dma_mode[1][b] <= wr_data[0 + b]; if (wr_biten[2]) q_peers_entry_dma_irq_enable[1] <= wr_data[2]; if (wr_biten[8]) q_peers_entry_dma_request[1] <= wr_data[8]; if (wr_biten[9]) q_peers_entry_dma_clear_error[1] <= wr_data[9]; end
+          13'h950: begin for (int b = 0; b < 2; b++) if (wr_biten[0 + b]) q_peers_entry_dma_mode[2][b] <= wr_data[0 + b]; if (wr_biten[2]) q_peers_entry_dma_irq_enable[2] <= wr_data[2]; if (wr_biten[8]) q_peers_entry_dma_request[2] <= wr_data[8]; if (wr_biten[9]) q_peers_entry_dma_clear_error[2] <= wr_data[9]; end
+          13'h96C: begin for (int b = 0; b < 2; b++) if (wr_biten[0 + b]) q_peers_entry_dma_mode[3][b] <= wr_data[0 + b]; if (wr_biten[2]) q_peers_entry_dma_irq_enable[3] <= wr_data[2]; if (wr_biten[8]) q_peers_entry_dma_request[3] <= wr_data[8]; if (wr_biten[9]) q_peers_entry_dma_clear_error[3] <= wr_data[9]; end
+          13'h1004: begin if (wr_biten[0]) q_switch_if_forwarding_control_operation_mode <= wr_data[0]; if (wr_biten[7]) q_switch_if_forwarding_control_pause_request <= wr_data[7]; end
+          13'h1008: begin for (int b = 0; b < 4; b++) if (wr_biten[0 + b]) q_switch_if_default_forwarding_bitmap[b] <= wr_data[0 + b]; end
+          13'h1080: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_mac_lo[0][b] <= wr_data[0 + b]; end
+          13'h1084: begin for (int b = 0; b < 16; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_mac_hi[0][b] <= wr_data[0 + b]; end
+          13'h1090: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_mac_lo[1][b] <= wr_data[0 + b]; end
+          13'h1094: begin for (int b = 0; b < 16; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_mac_hi[1][b] <= wr_data[0 + b]; end
+          13'h10A0: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_mac_lo[2][b] <= wr_data[0 + b]; end
+          13'h10A4: begin for (int b = 0; b < 16; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_mac_hi[2][b] <= wr_data[0 + b]; end
+          13'h10B0: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_mac_lo[3][b] <= wr_data[0 + b]; end
+          13'h10B4: begin for (int b = 0; b < 16; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_mac_hi[3][b] <= wr_data[0 + b]; end
+          13'h10C0: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_mac_lo[4][b] <= wr_data[0 + b]; end
+          13'h10C4: begin for (int b = 0; b < 16; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_mac_hi[4][b] <= wr_data[0 + b]; end
+          13'h10D0: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_mac_lo[5][b] <= wr_data[0 + b]; end
+          13'h10D4: begin for (int b = 0; b < 16; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_mac_hi[5][b] <= wr_data[0 + b]; end
+          13'h10E0: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_mac_lo[6][b] <= wr_data[0 + b]; end
+          13'h10E4: begin for (int b = 0; b < 16; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_mac_hi[6][b] <= wr_data[0 + b]; end
+          13'h10F0: begin for (int b = 0; b < 32; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_mac_lo[7][b] <= wr_data[0 + b]; end
+          13'h10F4: begin for (int b = 0; b < 16; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_mac_hi[7][b] <= wr_data[0 + b]; end
+          13'h1088: begin for (int b = 0; b < 4; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_iface_bitmap[0][b] <= wr_data[0 + b]; end
+          13'h1098: begin for (int b = 0; b < 4; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_iface_bitmap[1][b] <= wr_data[0 + b]; end
+          13'h10A8: begin for (int b = 0; b < 4; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_iface_bitmap[2][b] <= wr_data[0 + b]; end
+          13'h10B8: begin for (int b = 0; b < 4; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_iface_bitmap[3][b] <= wr_data[0 + b]; end
+          13'h10C8: begin for (int b = 0; b < 4; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_iface_bitmap[4][b] <= wr_data[0 + b]; end
+          13'h10D8: begin for (int b = 0; b < 4; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_iface_bitmap[5][b] <= wr_data[0 + b]; end
+          13'h10E8: begin for (int b = 0; b < 4; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_iface_bitmap[6][b] <= wr_data[0 + b]; end
+          13'h10F8: begin for (int b = 0; b < 4; b++) if (wr_biten[0 + b]) q_switch_if_forwarding_table_entry_iface_bitmap[7][b] <= wr_data[0 + b]; end
+          13'h108C: begin if (wr_biten[0]) q_switch_if_forwarding_table_entry_config_enabled[0] <= wr_data[0]; end
+          13'h109C: begin if (wr_biten[0]) q_switch_if_forwarding_table_entry_config_enabled[1] <= wr_data[0]; end
+          13'h10AC: begin if (wr_biten[0]) q_switch_if_forwarding_table_entry_config_enabled[2] <= wr_data[0]; end
+          13'h10BC: begin if (wr_biten[0]) q_switch_if_forwarding_table_entry_config_enabled[3] <= wr_data[0]; end
+          13'h10CC: begin if (wr_biten[0]) q_switch_if_forwarding_table_entry_config_enabled[4] <= wr_data[0]; end
+          13'h10DC: begin if (wr_biten[0]) q_switch_if_forwarding_table_entry_config_enabled[5] <= wr_data[0]; end
+          13'h10EC: begin if (wr_biten[0]) q_switch_if_forwarding_table_entry_config_enabled[6] <= wr_data[0]; end
+          13'h10FC: begin if (wr_biten[0]) q_switch_if_forwarding_table_entry_config_enabled[7] <= wr_data[0]; end
           default: ;
         endcase
       end

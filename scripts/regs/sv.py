@@ -306,8 +306,14 @@ module openenoc_csr_regs
                 sel = "[%d]" % i if f.count > 1 else ""
                 lo = f.low - 32 * half
                 hi = lo + f.width - 1
-                parts.append("q.%s%s <= (q.%s%s & ~wr_biten[%d:%d]) | (wr_data[%d:%d] & wr_biten[%d:%d]);" %
-                             (f.member, sel, f.member, sel, hi, lo, hi, lo, hi, lo))
+                # bit by bit under its enable, never merged with the field's
+                # current value: a process that reads the register it writes
+                # makes Verilator copy the register in and out on every cycle
+                if f.width == 1:
+                    parts.append("if (wr_biten[%d]) q.%s%s <= wr_data[%d];" % (lo, f.member, sel, lo))
+                else:
+                    parts.append("for (int b = 0; b < %d; b++) if (wr_biten[%d + b]) q.%s%s[b] <= wr_data[%d + b];" %
+                                 (f.width, lo, f.member, sel, lo))
             out.append("          %s: begin %s end" % (sv_const(13, a), " ".join(parts)))
     out.append("          default: ;")
     out.append("        endcase")
