@@ -82,8 +82,13 @@ module openenoc_oetp_initiator
 
   assign req_ready    = req_ready_q;
   assign ts_ready     = ts_ready_q;
-  assign cpl_valid    = cpl_valid_q;
-  assign cpl          = cpl_q;
+  // A response's completion is offered in the cycle RX reports it (from
+  // INI_WAIT, make_cpl of RX's registered result): an RMEM read is a CPU
+  // load's round trip, and a register here would be one more cycle of it.
+  // Not taken at once, it is held in cpl_q (INI_COMPLETE), the same record.
+  wire        rsp_cpl_now = state_q == INI_WAIT && rx_done;
+  xfer_cpl_t  rsp_cpl;
+  assign cpl_valid    = cpl_valid_q || rsp_cpl_now;
   assign job_valid    = job_valid_q;
   assign job          = job_q;
   assign stat         = stat_q;
@@ -189,6 +194,21 @@ module openenoc_oetp_initiator
   endfunction
   // verilator lint_on UNUSEDSIGNAL
 
+  // a validated response (or its failure): RMEM and writes report the
+  // command's length, a DMA read the bytes RX delivered (built only in the
+  // cycle RX reports it: a simulator skips it in every other cycle)
+  always_comb begin
+    rsp_cpl = cpl_q;
+    if (rsp_cpl_now)
+      rsp_cpl = make_cpl(cmd_q, rx_result.code,
+                         (rx_result.code == ERR_NONE &&
+                          (cmd_q.op == OP_WRITE || cmd_q.kind == KIND_RMEM)) ? cmd_q.len
+                                                                             : rx_result.len,
+                         rx_result.rdata);
+  end
+  // cpl_q while it holds a completion (cpl_valid_q), else the one offered now
+  assign cpl = rsp_cpl;
+
   always_ff @(posedge clk) begin
     if (rst) begin
       state_q     <= INI_IDLE;
@@ -288,13 +308,14 @@ module openenoc_oetp_initiator
         INI_WAIT: begin
           // a response validated in the expiry cycle wins over the timeout
           if (rx_done) begin
-            cpl_q <= make_cpl(cmd_q, rx_result.code,
-                              (rx_result.code == ERR_NONE &&
-                               (cmd_q.op == OP_WRITE || cmd_q.kind == KIND_RMEM)) ? cmd_q.len
-                                                                                  : rx_result.len,
-                              rx_result.rdata);
-            cpl_valid_q <= 1'b1;
-            state_q     <= INI_COMPLETE;
+            // offered now (rsp_cpl_now); held if not taken in this cycle
+            if (cpl_ready) begin
+              state_q <= INI_IDLE;
+            end else begin
+              cpl_q       <= rsp_cpl;
+              cpl_valid_q <= 1'b1;
+              state_q     <= INI_COMPLETE;
+            end
           end else if (tmo_q != 32'd0 && time_step != 32'd0 &&
                        {1'b0, cnt_q} + {1'b0, time_step} > {1'b0, tmo_q} && !rx_ending) begin
             state_q <= INI_ABORT;

@@ -2,7 +2,9 @@
 // initiator (destination MAC of an outgoing command) and RX (source peer of a
 // received request). One query is outstanding at a time; when both clients
 // wait, the one not served last goes first, so neither can starve.
-// The port's request and response ready come from registers; the answer
+// The port's request and response ready come from registers; the response
+// ready rises with the request, so a lookup may answer in the cycle it
+// takes the query (the endpoint's does for INDEX queries). The answer
 // reaches its client in the cycle the lookup gives it, as a one-cycle
 // response pulse. A client drops its request at the edge that ends its
 // pulse, so the controller, back in LK_IDLE, never sees a request already
@@ -39,8 +41,12 @@ module openenoc_oetp_lookup_arb
   assign lk.req_rmem_addr = '0;
   assign lk.req_mac_addr  = req_q.mac;
   assign lk.rsp_ready     = rsp_ready_q;
-  assign ini_rsp_valid    = state_q == LK_INITIATOR_RSP && lk.rsp_valid;
-  assign rx_rsp_valid     = state_q == LK_RX_RSP && lk.rsp_valid;
+  // an answer counts once the query is taken (in that cycle or later)
+  wire   taken_now        = lk.req_valid && lk.req_ready;
+  assign ini_rsp_valid    = lk.rsp_valid && (state_q == LK_INITIATOR_RSP ||
+                                             (state_q == LK_INITIATOR_REQ && taken_now));
+  assign rx_rsp_valid     = lk.rsp_valid && (state_q == LK_RX_RSP ||
+                                             (state_q == LK_RX_REQ && taken_now));
   assign rsp.hit          = lk.rsp_hit;
   assign rsp.peer         = lk.rsp_peer_idx;
   assign rsp.mac          = lk.rsp_mac_addr;
@@ -61,11 +67,13 @@ module openenoc_oetp_lookup_arb
           if (pick_rx) begin
             req_q       <= rx_req;
             req_valid_q <= 1'b1;
+            rsp_ready_q <= 1'b1;
             last_rx_q   <= 1'b1;
             state_q     <= LK_RX_REQ;
           end else if (ini_req_valid) begin
             req_q       <= ini_req;
             req_valid_q <= 1'b1;
+            rsp_ready_q <= 1'b1;
             last_rx_q   <= 1'b0;
             state_q     <= LK_INITIATOR_REQ;
           end
@@ -73,8 +81,13 @@ module openenoc_oetp_lookup_arb
         LK_INITIATOR_REQ, LK_RX_REQ: begin
           if (lk.req_ready) begin
             req_valid_q <= 1'b0;
-            rsp_ready_q <= 1'b1;
-            state_q     <= (state_q == LK_RX_REQ) ? LK_RX_RSP : LK_INITIATOR_RSP;
+            if (lk.rsp_valid) begin
+              // answered as taken
+              rsp_ready_q <= 1'b0;
+              state_q     <= LK_IDLE;
+            end else begin
+              state_q     <= (state_q == LK_RX_REQ) ? LK_RX_RSP : LK_INITIATOR_RSP;
+            end
           end
         end
         LK_INITIATOR_RSP, LK_RX_RSP: begin

@@ -113,11 +113,9 @@ module openenoc_oetp_rx
   logic [DEST_W-1:0] o_dest_q;
   logic [USER_W-1:0] o_user_q;
   logic              lk_valid_q, claim_valid_q, admit_valid_q, rxs_valid_q;
-  logic              ini_done_q;
   logic              ini_busy_q;
   rx_admit_t         admit_q;
   xfer_status_t      rxs_q;
-  rsp_result_t       res_q;
 
   assign {loc.tvalid, loc.tdata, loc.tkeep, loc.tlast, loc.tid, loc.tdest, loc.tuser} =
          {o_valid_q, o_data_q, o_keep_q, o_last_q, o_id_q, o_dest_q, o_user_q};
@@ -127,8 +125,6 @@ module openenoc_oetp_rx
   assign admit        = admit_q;
   assign rxs_valid    = rxs_valid_q;
   assign rxs          = rxs_q;
-  assign ini_done     = ini_done_q;
-  assign ini_result   = res_q;
   assign ini_busy     = ini_busy_q;
   assign ini_len      = dbytes_q;
 
@@ -186,11 +182,20 @@ module openenoc_oetp_rx
   assign lk_req.peer      = '0;
   assign lk_req.mac       = src;
 
+  // RX_CLASSIFY moves on to RX_META (below) and takes the first parameter
+  // beat as RX_META would, in the same cycle: a frame's classification
+  // costs no cycle of its stream (a received RMEM request and its response
+  // each used to wait one). Every term is a flop.
+  wire to_meta = fb14_q && is_oetp && !last_seen_q &&
+                 !(!dst_ok || src[40] || !cd_q.known || (!rsp_q && group && cd_q.rd_req)) &&
+                 (rsp_q || ((lk_mine_q || !lk_pend_q) && !wr_req_q));
+
   // ---- stream handshakes --------------------------------------------------
   wire can_load  = !o_valid_q || loc.tready;
   always_comb begin
     case (st)
       RX_IDLE, RX_HEADER, RX_META, RX_EOD, RX_TAIL, RX_DROP: eth.tready = 1'b1;
+      RX_CLASSIFY:   eth.tready = to_meta;
       // a final word of the previous payload leaves first
       RX_DATA:       eth.tready = !held_valid_q || (can_load && !held_final_q);
       RX_RAW_STREAM: eth.tready = can_load && !held_valid_q;
@@ -210,10 +215,14 @@ module openenoc_oetp_rx
 
   // response matching on the Request ID word itself, which must be whole (a
   // frame cut inside it cannot be associated with the request); the
-  // header's part comes from a flop (hdr_match_q): a response reaches
-  // RX_META from RX_CLASSIFY with its header complete, and a context that
-  // is waiting had its MAC and command set cycles before
+  // header's part comes from a flop (hdr_match_q), made every cycle and,
+  // with header word 3, from that word's Cmd (hdr_cmd): RX_CLASSIFY takes
+  // the Request ID word in the next cycle. The source MAC is in place by
+  // then, and a context that is waiting had its MAC and command set cycles
+  // before.
   logic hdr_match_q;
+  wire  [7:0] hdr_cmd = (st == RX_HEADER && eth.tvalid && nhdr_q[1:0] == 2'd3) ?
+                        (hb_next[4] ? eth.tdata[31:24] : 8'h00) : cmd;
   wire rsp_match = ctx.waiting && hdr_match_q && eth.tkeep == 4'hF && eth.tdata == ctx.rid;
   // The matched response has finished on the wire (its TLAST handshake is
   // now or was the last edge); the verdict follows, so the timer must not
@@ -278,6 +287,25 @@ module openenoc_oetp_rx
   wire [PEER_IDX_W-1:0] src_peer = lk_pend_q ? lk_rsp.peer : peer_q;
   wire                  src_ok   = lk_pend_q ? (lk_rsp.hit && !rsp_busy) : lk_ok_q;
 
+  // The matched response's verdict goes to the initiator in RX_FINAL's
+  // decision cycle, not from a register one cycle later: every input of
+  // it is a flop (the registered length check, EndOfData, the parameters),
+  // and the response's last beat to the initiator's completion is a stage
+  // of every CPU load through the RMEM window.
+  assign ini_done = st == RX_FINAL && !aborted && !held_valid_q && matched_q;
+  always_comb begin
+    ini_result.len   = dbytes_q;
+    ini_result.rdata = p_q[1];
+    if (rd_rsp_q)
+      ini_result.code = data_ok ? ERR_NONE : ERR_REMOTE_AXIS;
+    else if (!len_ok_q || !all_params)
+      ini_result.code = ERR_REMOTE_AXIS;      // malformed but associated reply
+    else if (cmd == CMD_ERROR_RSP)
+      ini_result.code = csr_error_from_wire(p_q[1]);
+    else
+      ini_result.code = ERR_NONE;
+  end
+
   function automatic rx_admit_t make_admit(input logic [ERR_W-1:0] code);
     make_admit.cmd        = oetp_cmd_e'(cmd);
     make_admit.group      = group;
@@ -292,6 +320,86 @@ module openenoc_oetp_rx
     make_admit.wdata      = p_q[3];
     make_admit.error_code = code;
   endfunction
+
+  // A parameter beat (RX_META, and RX_CLASSIFY when it moves to RX_META).
+  task automatic meta_beat();
+    if (aborted) begin
+      state_q <= RX_DROP;
+    end else if (eth.tvalid && eth.tkeep != 4'hF) begin
+      // the frame ends inside a parameter: the parameter is missing
+      // (a reply without its whole Request ID is unmatched)
+      state_q <= (rsp_q && pidx_q == 3'd0) ? RX_IDLE : RX_FINAL;
+    end else if (eth.tvalid) begin
+      p_q[pidx_q[1:0]] <= eth.tdata;
+      pidx_q           <= pidx_q + 3'd1;
+      // Length's registers follow from Length alone, matched reply or
+      // not (an unmatched one is dropped and never reads them), so the
+      // Request ID compare does not sit in front of them
+      if (rd_rsp_q && pidx_q + 3'd1 == np) begin
+        dlen_q   <= ctx.len[1:0];
+        dlast_q  <= data_last(ctx.len);
+        dfinal_q <= one_word(ctx.len);          // wc_q is 0 here
+        dframe_q <= data_frame(ctx.len[15:0], CMD_DMA_READ_RSP);
+      end
+      if (wr_req_q) begin
+        // a request (never matched against the context: tested first)
+        if (pidx_q + 3'd1 == np) begin
+          dlen_q   <= eth.tdata[1:0];
+          dlast_q  <= data_last(eth.tdata);
+          dfinal_q <= one_word(eth.tdata);
+          dframe_q <= data_frame(eth.tdata[15:0], CMD_DMA_WRITE_REQ);
+          if (eth.tdata == '0 || eth.tdata > LEN_W'(frag_ceil)) begin
+            admit_valid_q <= 1'b1;
+            admit_q       <= make_admit(ERR_LOCAL_INVALID);
+            rseq_q        <= rseq_q + 1;
+            // state_q as for a good Length, overridden like an
+            // unmatched reply (st reads RX_IDLE after the last word,
+            // else RX_DROP): the 32-bit Length compare feeds flops only
+            unm_q         <= 1'b1;
+            unm_last_q    <= eth.tlast;
+            state_q       <= RX_REQUEST;
+          end else begin
+            admit_valid_q  <= 1'b1;
+            admit_q        <= make_admit(ERR_NONE);
+            admit_q.len    <= eth.tdata;
+            admitted_q     <= 1'b1;
+            rseq_q         <= rseq_q + 1;
+            o_id_q         <= rseq_q;
+            o_dest_q       <= {ROUTE_PEER, peer_q};
+            o_user_q       <= 2'b11;     // responder role, last
+            trunc_q        <= eth.tlast;
+            state_q        <= RX_REQUEST;
+          end
+        end else if (eth.tlast) begin
+          state_q <= RX_FINAL;              // truncated inside the parameters
+        end
+      end else begin
+        // the state moves on for a matched reply; unm_q overrides it
+        // for an unmatched or late one, which writes nothing else
+        if (rsp_q && pidx_q == 3'd0) begin
+          matched_q  <= rsp_match;
+          unm_q      <= !rsp_match;
+          unm_last_q <= eth.tlast;
+          if (rsp_match) ini_busy_q <= 1'b1;
+        end
+        if (pidx_q + 3'd1 == np) begin
+          if (rd_rsp_q) begin
+            if (pidx_q != 3'd0 || rsp_match) begin
+              o_id_q   <= ctx.seq;
+              o_dest_q <= {ROUTE_PEER, ctx.peer};
+              o_user_q <= {1'b0, ctx.last};
+            end
+            trunc_q  <= eth.tlast;
+            state_q  <= eth.tlast ? RX_FINAL : RX_DATA;
+          end else begin
+            state_q <= eth.tlast ? RX_FINAL : RX_TAIL;
+          end
+        end else if (eth.tlast) begin
+          state_q <= RX_FINAL;              // truncated inside the parameters
+        end
+      end
+    end
+  endtask
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -337,11 +445,9 @@ module openenoc_oetp_rx
       claim_valid_q <= 1'b0;
       admit_valid_q <= 1'b0;
       rxs_valid_q   <= 1'b0;
-      ini_done_q    <= 1'b0;
       ini_busy_q    <= 1'b0;
       admit_q       <= '0;
       rxs_q         <= '0;
-      res_q         <= '0;
       len_ok_q      <= 1'b0;
       hdr_match_q   <= 1'b0;
       dst_ok_q      <= 1'b0;
@@ -352,9 +458,8 @@ module openenoc_oetp_rx
       cd_q          <= cmd_decode(8'h00);
     end else begin
       admit_valid_q <= 1'b0;
-      ini_done_q    <= 1'b0;
       if (st != RX_FINAL) len_ok_q <= len_ok_at(fb_next);
-      hdr_match_q   <= src == ctx.mac && (cmd == ctx.rsp_cmd || cmd == CMD_ERROR_RSP);
+      hdr_match_q   <= src == ctx.mac && (hdr_cmd == ctx.rsp_cmd || hdr_cmd == CMD_ERROR_RSP);
       dst_ok_q      <= group ? (dst == conf.multicast_address) : (dst == conf.mac_address);
       raw_ok_q      <= raw_ok_c;
       state_q       <= st;
@@ -465,6 +570,8 @@ module openenoc_oetp_rx
             ridx_q  <= '0;
             state_q <= RX_RAW_REPLAY;
           end
+          // on to RX_META (set above): its first beat is taken now
+          if (to_meta) meta_beat();
         end
 
         RX_LOOKUP: begin
@@ -473,84 +580,7 @@ module openenoc_oetp_rx
           if (!lk_pend_q || lk_rsp_valid) state_q <= src_ok ? RX_META : RX_DROP;
         end
 
-        RX_META: begin
-          if (aborted) begin
-            state_q <= RX_DROP;
-          end else if (eth.tvalid && eth.tkeep != 4'hF) begin
-            // the frame ends inside a parameter: the parameter is missing
-            // (a reply without its whole Request ID is unmatched)
-            state_q <= (rsp_q && pidx_q == 3'd0) ? RX_IDLE : RX_FINAL;
-          end else if (eth.tvalid) begin
-            p_q[pidx_q[1:0]] <= eth.tdata;
-            pidx_q           <= pidx_q + 3'd1;
-            // Length's registers follow from Length alone, matched reply or
-            // not (an unmatched one is dropped and never reads them), so the
-            // Request ID compare does not sit in front of them
-            if (rd_rsp_q && pidx_q + 3'd1 == np) begin
-              dlen_q   <= ctx.len[1:0];
-              dlast_q  <= data_last(ctx.len);
-              dfinal_q <= one_word(ctx.len);          // wc_q is 0 here
-              dframe_q <= data_frame(ctx.len[15:0], CMD_DMA_READ_RSP);
-            end
-            if (wr_req_q) begin
-              // a request (never matched against the context: tested first)
-              if (pidx_q + 3'd1 == np) begin
-                dlen_q   <= eth.tdata[1:0];
-                dlast_q  <= data_last(eth.tdata);
-                dfinal_q <= one_word(eth.tdata);
-                dframe_q <= data_frame(eth.tdata[15:0], CMD_DMA_WRITE_REQ);
-                if (eth.tdata == '0 || eth.tdata > LEN_W'(frag_ceil)) begin
-                  admit_valid_q <= 1'b1;
-                  admit_q       <= make_admit(ERR_LOCAL_INVALID);
-                  rseq_q        <= rseq_q + 1;
-                  // state_q as for a good Length, overridden like an
-                  // unmatched reply (st reads RX_IDLE after the last word,
-                  // else RX_DROP): the 32-bit Length compare feeds flops only
-                  unm_q         <= 1'b1;
-                  unm_last_q    <= eth.tlast;
-                  state_q       <= RX_REQUEST;
-                end else begin
-                  admit_valid_q  <= 1'b1;
-                  admit_q        <= make_admit(ERR_NONE);
-                  admit_q.len    <= eth.tdata;
-                  admitted_q     <= 1'b1;
-                  rseq_q         <= rseq_q + 1;
-                  o_id_q         <= rseq_q;
-                  o_dest_q       <= {ROUTE_PEER, peer_q};
-                  o_user_q       <= 2'b11;     // responder role, last
-                  trunc_q        <= eth.tlast;
-                  state_q        <= RX_REQUEST;
-                end
-              end else if (eth.tlast) begin
-                state_q <= RX_FINAL;              // truncated inside the parameters
-              end
-            end else begin
-              // the state moves on for a matched reply; unm_q overrides it
-              // for an unmatched or late one, which writes nothing else
-              if (rsp_q && pidx_q == 3'd0) begin
-                matched_q  <= rsp_match;
-                unm_q      <= !rsp_match;
-                unm_last_q <= eth.tlast;
-                if (rsp_match) ini_busy_q <= 1'b1;
-              end
-              if (pidx_q + 3'd1 == np) begin
-                if (rd_rsp_q) begin
-                  if (pidx_q != 3'd0 || rsp_match) begin
-                    o_id_q   <= ctx.seq;
-                    o_dest_q <= {ROUTE_PEER, ctx.peer};
-                    o_user_q <= {1'b0, ctx.last};
-                  end
-                  trunc_q  <= eth.tlast;
-                  state_q  <= eth.tlast ? RX_FINAL : RX_DATA;
-                end else begin
-                  state_q <= eth.tlast ? RX_FINAL : RX_TAIL;
-                end
-              end else if (eth.tlast) begin
-                state_q <= RX_FINAL;              // truncated inside the parameters
-              end
-            end
-          end
-        end
+        RX_META: meta_beat();
 
         RX_REQUEST: begin
           // payload waits until the DMA engine holds the write descriptor
@@ -603,19 +633,9 @@ module openenoc_oetp_rx
             state_q <= RX_IDLE;
           end else if (!held_valid_q) begin
             if (matched_q) begin
-              ini_done_q <= 1'b1;
+              // the verdict goes to the initiator now (ini_done)
               ini_busy_q <= 1'b0;
-              res_q.len  <= dbytes_q;
-              res_q.rdata <= p_q[1];
-              if (rd_rsp_q)
-                res_q.code <= data_ok ? ERR_NONE : ERR_REMOTE_AXIS;
-              else if (!len_ok_q || !all_params)
-                res_q.code <= ERR_REMOTE_AXIS;      // malformed but associated reply
-              else if (cmd == CMD_ERROR_RSP)
-                res_q.code <= csr_error_from_wire(p_q[1]);
-              else
-                res_q.code <= ERR_NONE;
-              state_q <= RX_IDLE;
+              state_q    <= RX_IDLE;
             end else if (admitted_q) begin
               rxs_valid_q      <= 1'b1;
               rxs_q.peer       <= peer_q;

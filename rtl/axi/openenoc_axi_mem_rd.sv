@@ -79,10 +79,18 @@ module openenoc_axi_mem_rd
   wire        s_body     = s_words != '0;
   wire [BW-1:0] s_beats  = plan_beats({16'd0, s_words}, page_words(addr[11:2]));
   wire [1:0]  tail_beats = end_q[1:0] - cur_q[1:0];      // 1..3, same word
-  assign axi.araddr  = cur_q[31:0];
-  assign axi.arsize  = body_q ? 3'd2 : 3'd0;
-  assign axi.arlen   = body_q ? 8'(beats_q - 9'd1) : {6'd0, tail_beats - 2'd1};
-  assign axi.arvalid = state_q == RD_AR;
+  // One aligned 32-bit word (every RMEM access) is one single-beat burst
+  // that needs no plan: its AR is offered from RD_IDLE, with the start,
+  // and goes straight to RD_R when taken (an RMEM read is a remote CPU
+  // load's round trip; RD_AR would be one more cycle of it). Every term is
+  // a register (the memory port's request is registered), and its address
+  // step is the transfer's end.
+  wire        one_word   = state_q == RD_IDLE && start && len == 16'd4 && addr[1:0] == 2'b00;
+  assign axi.araddr  = one_word ? addr : cur_q[31:0];
+  assign axi.arsize  = (one_word || body_q) ? 3'd2 : 3'd0;
+  assign axi.arlen   = one_word ? 8'd0 :
+                       body_q ? 8'(beats_q - 9'd1) : {6'd0, tail_beats - 2'd1};
+  assign axi.arvalid = state_q == RD_AR || one_word;
   // INCR, normal non-cacheable bufferable memory, unprivileged secure data
   assign axi.arburst = 2'b01;
   assign axi.arcache = 4'b0011;
@@ -143,6 +151,13 @@ module openenoc_axi_mem_rd
           body_q   <= s_body;
           beats_q  <= s_beats;
           state_q  <= RD_AR;
+          if (one_word && axi.arready) begin
+            // taken now (as RD_AR would: lane 0, a body beat, then the end)
+            lo_q     <= 2'd0;
+            narrow_q <= 1'b0;
+            cur_q    <= s_end;
+            state_q  <= RD_R;
+          end
         end
         RD_PLAN: begin
           body_q  <= body;

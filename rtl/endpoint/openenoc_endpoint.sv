@@ -139,7 +139,8 @@ module openenoc_endpoint
   openenoc_ep_mem_if mc [NM] ();
   openenoc_ep_mem_if mem ();
 
-  openenoc_ep_mem_arb #(.N(NM)) u_mem (.clk, .rst, .c(mc), .m(mem));
+  // the RMEM responder is parked on the idle port (a remote CPU load waits)
+  openenoc_ep_mem_arb #(.N(NM), .PARK(4)) u_mem (.clk, .rst, .c(mc), .m(mem));
   assign mem_req_valid   = mem.req_valid;
   assign mem.req_ready   = mem_req_ready;
   assign mem_req_write   = mem.req.write;
@@ -391,7 +392,7 @@ module openenoc_endpoint
 
   // ---- idle -------------------------------------------------------------------
   // Activity is a handshake or pulse on any link between the blocks, or a
-  // controller's own step between two of them (the RMEM window check, the
+  // controller's own step between two of them (the RMEM window pick, the
   // initiator's acceptance); a block waiting with VALID held (for a credit,
   // for local_tx_en, for the remote peer) is not activity. idle is a hint:
   // the wrapper ends a call at a fixed point (one more quiet cycle leaves the
@@ -442,7 +443,7 @@ module openenoc_endpoint
   wire act_in = time_step != 32'd0 || local_tx_en != tx_en_q;
   // controllers' own steps between two links (read through the hierarchy:
   // a co-simulation hint, not a port of theirs)
-  wire act_step = u_rmem.state_q inside {u_rmem.RM_CHECK, u_rmem.RM_PICK} ||
+  wire act_step = u_rmem.state_q == u_rmem.RM_PICK ||
                   u_oetp.u_initiator.state_q inside {u_oetp.u_initiator.INI_LOOKUP,
                                                      u_oetp.u_initiator.INI_ACCEPT} ||
                   (u_oetp.u_initiator.state_q == u_oetp.u_initiator.INI_IDLE && ini.req_valid);

@@ -1,9 +1,14 @@
 // Peer table lookup (spec/rtl-interfaces.md openenoc_peer_lookup_if, slave
 // side) over the peer entries of the CSR block. A query is taken, the match
 // is computed from the live entries and its snapshot is answered one cycle
-// later. INDEX matches an entry whose mode is in the mask; RMEM the lowest
-// mode-1 entry whose slice holds the offset; MAC the lowest entry with a
-// mode in the mask and that MAC. Misses answer all zero.
+// later; an INDEX query (the oETP initiator's, a stage of every outgoing
+// command and of every CPU load through the RMEM window) is answered in the
+// cycle it is taken when the client's response ready is up (its match is an
+// index compare and a mode-mask bit per entry, so neither the MAC compare
+// nor the range compares sit in front of that answer). INDEX matches an
+// entry whose mode is in the mask; RMEM the lowest mode-1 entry whose slice
+// holds the offset; MAC the lowest entry with a mode in the mask and that
+// MAC. Misses answer all zero.
 module openenoc_ep_lookup
   import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
@@ -42,30 +47,31 @@ module openenoc_ep_lookup
       default: m = m_mac;
     endcase
   end
-  logic      hit;
-  logic [1:0] idx;
-  always_comb begin
-    hit = 1'b0;
-    idx = '0;
-    for (int n = NUM_PEERS - 1; n >= 0; n--) begin
-      if (m[n]) begin
-        hit = 1'b1;
-        idx = 2'(n);
-      end
-    end
-  end
+  function automatic logic [2:0] lowest(input logic [NUM_PEERS-1:0] v);   // {hit, index}
+    lowest = '0;
+    for (int n = NUM_PEERS - 1; n >= 0; n--)
+      if (v[n]) lowest = {1'b1, 2'(n)};
+  endfunction
+  logic      hit, hit_i;
+  logic [1:0] idx, idx_i;
+  assign {hit, idx}     = lowest(m);
+  assign {hit_i, idx_i} = lowest(m_idx);
+  // an INDEX query answered as it is taken
+  wire now = state_q == LK_IDLE && lk.req_valid && lk.req_type == 2'd0 && lk.rsp_ready;
+  wire       a_hit = now ? hit_i : hit_q;
+  wire [1:0] a_idx = now ? idx_i : idx_q;
 
   assign lk.req_ready       = state_q == LK_IDLE;
-  assign lk.rsp_valid       = state_q == LK_RESPOND;
-  assign lk.rsp_hit         = hit_q;
-  assign lk.rsp_peer_idx    = hit_q ? idx_q : '0;
-  assign lk.rsp_mac_addr    = hit_q ? mac[idx_q] : '0;
-  assign lk.rsp_rmem_offset = hit_q ? rmem_offset[idx_q] : '0;
-  assign lk.rsp_local_addr  = hit_q ? local_addr[idx_q] : '0;
-  assign lk.rsp_remote_addr = hit_q ? remote_addr[idx_q] : '0;
-  assign lk.rsp_size        = hit_q ? size[idx_q] : '0;
-  assign lk.rsp_dma_mode    = hit_q ? mode[idx_q] : '0;
-  assign lk.rsp_irq_enable  = hit_q ? irq_enable[idx_q] : '0;
+  assign lk.rsp_valid       = state_q == LK_RESPOND || now;
+  assign lk.rsp_hit         = a_hit;
+  assign lk.rsp_peer_idx    = a_hit ? a_idx : '0;
+  assign lk.rsp_mac_addr    = a_hit ? mac[a_idx] : '0;
+  assign lk.rsp_rmem_offset = a_hit ? rmem_offset[a_idx] : '0;
+  assign lk.rsp_local_addr  = a_hit ? local_addr[a_idx] : '0;
+  assign lk.rsp_remote_addr = a_hit ? remote_addr[a_idx] : '0;
+  assign lk.rsp_size        = a_hit ? size[a_idx] : '0;
+  assign lk.rsp_dma_mode    = a_hit ? mode[a_idx] : '0;
+  assign lk.rsp_irq_enable  = a_hit ? irq_enable[a_idx] : '0;
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -74,7 +80,7 @@ module openenoc_ep_lookup
       idx_q   <= '0;
     end else begin
       case (state_q)
-        LK_IDLE: if (lk.req_valid) begin
+        LK_IDLE: if (lk.req_valid && !now) begin
           hit_q   <= hit;
           idx_q   <= idx;
           state_q <= LK_RESPOND;

@@ -1,11 +1,19 @@
 // Memory master arbiter: the DMA engine's clients share one memory port. A
 // client is granted from its request to the end of its transfer (the last
 // read beat, or the write response), round-robin among waiting clients, so
-// beats of different transfers never interleave.
+// beats of different transfers never interleave. One client may be parked
+// on the idle port (PARK, -1: none): its request, when no other client
+// asks, passes to the port in the cycle it comes, with no grant cycle (the
+// endpoint parks the RMEM responder: a remote CPU load waits on its
+// access); with any other client waiting the round-robin grant decides as
+// always. The park test reads the clients' request flops only, with no
+// owner index and no priority encoder in front of the parked client's
+// ready.
 module openenoc_ep_mem_arb
   import openenoc_ep_pkg::*;
 #(
-  parameter int N = 5
+  parameter int N = 5,
+  parameter int PARK = -1
 ) (
   input  logic                clk,
   input  logic                rst,
@@ -68,15 +76,20 @@ module openenoc_ep_mem_arb
 
   wire req_phase  = state_q == ARB_REQ;
   wire data_phase = state_q == ARB_DATA;
+  // idle, and the parked client is the only one asking
+  localparam int P = (PARK < 0) ? 0 : PARK;
+  localparam logic [N-1:0] OTHERS = ~(N'(1) << P);
+  wire park = PARK >= 0 && state_q == ARB_IDLE && c_req_valid[P] && (c_req_valid & OTHERS) == '0;
 
   always_comb begin
     c_req_ready = '0;
     c_w_ready   = '0;
     c_r_valid   = '0;
     c_b_valid   = '0;
-    m.req_valid = req_phase && c_req_valid[own_q];
-    m.req       = c_req[own_q];
+    m.req_valid = (req_phase && c_req_valid[own_q]) || park;
+    m.req       = park ? c_req[P] : c_req[own_q];
     if (req_phase) c_req_ready[own_q] = m.req_ready;
+    if (park) c_req_ready[P] = m.req_ready;
     m.w_valid   = data_phase && write_q && c_w_valid[own_q];
     m.w         = c_w[own_q];
     if (data_phase && write_q) c_w_ready[own_q] = m.w_ready;
@@ -95,9 +108,14 @@ module openenoc_ep_mem_arb
     end else begin
       case (state_q)
         ARB_IDLE: if (any) begin
+          // (pick is P when the parked client asks alone)
           own_q   <= pick;
           next_q  <= (int'(pick) == N - 1) ? '0 : pick + 1'b1;
           state_q <= ARB_REQ;
+          if (park && m.req_ready) begin
+            write_q <= m.req.write;
+            state_q <= ARB_DATA;
+          end
         end
         ARB_REQ: if (m.req_valid && m.req_ready) begin
           write_q <= m.req.write;

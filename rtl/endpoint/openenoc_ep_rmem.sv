@@ -45,7 +45,7 @@ module openenoc_ep_rmem
   output logic [3:0]                  rec_code,
   openenoc_ep_irq_if.producer         irq
 );
-  typedef enum logic [2:0] { RM_IDLE, RM_CHECK, RM_PICK, RM_WAIT, RM_SENT } rm_state_e;
+  typedef enum logic [2:0] { RM_IDLE, RM_PICK, RM_WAIT, RM_SENT } rm_state_e;
 
   rm_state_e  state_q;
   logic       is_wr_q, ack_q, rd_q, rec_q;
@@ -56,31 +56,41 @@ module openenoc_ep_rmem
   logic       cmt_q;
   logic [1:0] cmt_n_q;
 
-  // The window check and translation take two cycles, so no path runs
-  // from a peer's CSRs through two chains of adders: the request registers
-  // the offset from every peer's window base (disp_q, bit 32 set below the
-  // base); RM_CHECK tests every window with one subtraction each, takes the
-  // lowest hit and registers the verdict (go_q, miss_q) and the
-  // translation; RM_PICK offers a good access to the initiating slot at
-  // once (acc_valid from go_q alone, so nothing of the check sits in front
-  // of the slot's logic), then holds it in RM_WAIT. A remote access's answer
-  // goes to the bus in the cycle the slot reports it (rd_ack/wr_ack from
-  // acc_done, no register): every cycle of this block is a cycle of a CPU
-  // load's round trip.
+  // The window check and translation are made on the request itself and
+  // registered with it (RM_IDLE): the offset from every peer's window base
+  // (disp, bit 32 set below the base), then every window tested with one
+  // subtraction each and the lowest hit taken; the verdict (go_q, miss_q)
+  // and the translation are registered. Every input is a register (the bus
+  // request's address, the peers' CSRs), so the two adder chains in a row
+  // start at flops and end at flops (a separate offset register, RM_CHECK,
+  // was one more cycle of every CPU load). RM_PICK offers a good access to
+  // the initiating slot at once (acc_valid from go_q alone, so nothing of
+  // the check sits in front of the slot's logic), then holds it in
+  // RM_WAIT. A remote access's answer goes to the bus in the cycle the slot
+  // reports it (rd_ack/wr_ack from acc_done, no register): every cycle of
+  // this block is a cycle of a CPU load's round trip.
   wire [31:0] woff = {22'd0, req_addr[9:2], 2'b00};
-  logic [NUM_PEERS-1:0][32:0] disp_q;
   logic                       go_q, miss_q;
   logic [NUM_PEERS-1:0]       in_win, bad_win;
   logic [NUM_PEERS-1:0][31:0] rem_win;
+  // (evaluated with a request only: a simulator skips the adders otherwise)
   always_comb begin
+    in_win  = '0;
+    bad_win = '0;
+    rem_win = '0;
     for (int k = 0; k < NUM_PEERS; k++) begin
-      logic [32:0] room, rem;
-      room = {1'b0, peer_size[k]} - {1'b0, disp_q[k][31:0]};     // size - offset
-      rem  = {1'b0, peer_remote[k]} + {1'b0, disp_q[k][31:0]};
-      in_win[k]  = peer_mode[k] == MODE_RMEM && !disp_q[k][32] && !room[32] && room != '0;
-      // the word must fit the slice and the remote 32-bit space
-      bad_win[k] = room < 33'd4 || rem > 33'h0_FFFF_FFFC || (is_group(peer_mac[k]) && !is_wr_q);
-      rem_win[k] = rem[31:0];
+      logic [32:0] disp, room, rem;
+      {disp, room, rem} = '0;
+      if (req) begin
+        disp = {1'b0, woff} - {1'b0, peer_rmem[k]};
+        room = {1'b0, peer_size[k]} - {1'b0, disp[31:0]};     // size - offset
+        rem  = {1'b0, peer_remote[k]} + {1'b0, disp[31:0]};
+        in_win[k]  = peer_mode[k] == MODE_RMEM && !disp[32] && !room[32] && room != '0;
+        // the word must fit the slice and the remote 32-bit space
+        bad_win[k] = room < 33'd4 || rem > 33'h0_FFFF_FFFC ||
+                     (is_group(peer_mac[k]) && !req_is_wr);
+        rem_win[k] = rem[31:0];
+      end
     end
   end
   logic        hit, bad;
@@ -138,7 +148,6 @@ module openenoc_ep_rmem
       rec_q     <= 1'b0;
       peer_q    <= '0;
       remote_q  <= '0;
-      disp_q    <= '0;
       go_q      <= 1'b0;
       miss_q    <= 1'b0;
       biten_q   <= '0;
@@ -163,11 +172,6 @@ module openenoc_ep_rmem
           is_wr_q  <= req_is_wr;
           biten_q  <= req_biten;
           wdata_q  <= req_wdata;
-          for (int k = 0; k < NUM_PEERS; k++)
-            disp_q[k] <= {1'b0, woff} - {1'b0, peer_rmem[k]};
-          state_q  <= RM_CHECK;
-        end
-        RM_CHECK: begin
           go_q     <= hit && !bad;
           miss_q   <= !hit;
           peer_q   <= n;

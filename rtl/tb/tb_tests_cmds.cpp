@@ -113,7 +113,10 @@ TB_TEST(responder_services_all_requests, true)
 // the first header word and the job built from the lookup's answer took
 // 2 off the first, the one-entry m_axis_eth and RX changes of the
 // responder-side work 1 off each. Later on 2026-12-02: 1 and 5, TX picks
-// a request without Data in the cycle the initiator offers it.)
+// a request without Data in the cycle the initiator offers it. Then 1 and
+// 4: the initiator offers a response's completion in the cycle RX reports
+// it. Then 1 and 3: RX reports the verdict in RX_FINAL's decision cycle.
+// Then 1 and 2: RX_CLASSIFY takes the first parameter beat.)
 TB_TEST(rmem_read_latency, false)
 {
     s.ini.cmds.push_back(c_rmem_read(0, 0x100, 7));
@@ -132,5 +135,5 @@ TB_TEST(rmem_read_latency, false)
     }
     CHECK_EQ(s.ini.cpls.size(), 1u);
     CHECK(!s.ini.cpls.empty() && s.ini.cpls[0].rdata == 0xCAFEF00D);
-    CHECK_EQ(s.ini.cpls.empty() ? 0 : s.ini.cpls[0].cycle - last_rx, 5u);
+    CHECK_EQ(s.ini.cpls.empty() ? 0 : s.ini.cpls[0].cycle - last_rx, 2u);
 }
