@@ -328,7 +328,6 @@ module openenoc_ep_peer_dma
   logic        cpl_seen_q, local_seen_q, status_sent_q, snk_started_q;
   logic [31:0] cpl_len_q;
   logic [3:0]  cpl_code_q, local_code_q;
-  logic [31:0] cpl_rdata_q;
   logic [15:0] src_bytes_q;
 
   // next fragment (round-robin among active, unfailed blocks with bytes left)
@@ -344,15 +343,22 @@ module openenoc_ep_peer_dma
   assign fr_n   = fr_n_q;
   wire [31:0] fr_len  = nx_len_q[fr_n];
 
+  // An RMEM access is offered to the initiator from IS_IDLE in the cycle it
+  // comes (from the RMEM block's registers and local_tx_en, a CSR flop):
+  // the initiator's request is accepted at the earliest two cycles later
+  // (req_ready is a register set after its lookup), and IS_CMD holds the
+  // same command until then, so an IS_CMD cycle in front of every CPU load
+  // is saved. A fragment is offered from IS_CMD as before.
+  wire rmem_now = is_q == IS_IDLE && local_tx_en && rmem_valid;
   assign ini.non_oetp_rx_claim_valid = 1'b0;
-  assign ini.req_valid      = is_q == IS_CMD;
-  assign ini.req_kind       = is_rmem_q;
-  assign ini.req_op         = is_write_q;
-  assign ini.req_addr       = is_addr_q;
-  assign ini.req_len        = is_len_q;
-  assign ini.req_peer_idx   = is_peer_q;
-  assign ini.req_sequence   = is_seq_q;
-  assign ini.req_last       = is_last_q;
+  assign ini.req_valid      = is_q == IS_CMD || rmem_now;
+  assign ini.req_kind       = rmem_now || is_rmem_q;
+  assign ini.req_op         = rmem_now ? rmem_is_wr : is_write_q;
+  assign ini.req_addr       = rmem_now ? rmem_remote : is_addr_q;
+  assign ini.req_len        = rmem_now ? 32'd4 : is_len_q;
+  assign ini.req_peer_idx   = rmem_now ? rmem_peer : is_peer_q;
+  assign ini.req_sequence   = rmem_now ? '0 : is_seq_q;
+  assign ini.req_last       = rmem_now || is_last_q;
   assign ini.req_biten      = rmem_biten;
   assign ini.req_wdata      = rmem_wdata;
   assign ini.req_error_code = '0;
@@ -378,11 +384,11 @@ module openenoc_ep_peer_dma
   assign snk_cap  = is_len_q[15:0];
 
   wire cmd_fire = ini.req_valid && ini.req_ready;
-  assign src_start = cmd_fire && !is_rmem_q && is_write_q;
+  assign src_start = cmd_fire && !ini.req_kind && is_write_q;
   // the read response payload (if any comes) starts the writer when it arrives
   assign snk_start = is_q == IS_WAIT && !is_rmem_q && !is_write_q && !snk_started_q &&
                      snk_in_valid && !snk_busy;
-  assign rmem_taken = cmd_fire && is_rmem_q;
+  assign rmem_taken = cmd_fire && ini.req_kind;
 
   assign local_fail = is_q == IS_IDLE && local_tx_en && !rmem_valid && fr_any && fr_rejected;
 
@@ -394,16 +400,20 @@ module openenoc_ep_peer_dma
                            (local_code_q != ERR_NONE) ? local_code_q : cpl_code_q;
 
   always_comb begin
-    frag_issue      = (cmd_fire && !is_rmem_q) || local_fail;
+    frag_issue      = (cmd_fire && !ini.req_kind) || local_fail;
     frag_issue_peer = local_fail ? fr_n : is_peer_q;
     frag_issue_next = local_fail ? nx_issued_q[fr_n] : is_issued_q;
     frag_issue_left = !(local_fail ? nx_last_q[fr_n] : is_last_q);
     frag_end        = is_q == IS_END && !is_rmem_q;
     frag_peer       = is_peer_q;
     frag_code       = frag_result;
-    rmem_done       = is_q == IS_END && is_rmem_q;
-    rmem_code       = cpl_code_q;
-    rmem_rdata      = cpl_rdata_q;
+    // an RMEM access ends with its completion's handshake, reported in
+    // that cycle (no IS_END): the completion comes from registers (the
+    // initiator's cpl_q or RX's verdict flops), and the RMEM block answers
+    // the bus with it at once, a cycle of every CPU load
+    rmem_done       = is_q == IS_WAIT && is_rmem_q && ini.cpl_valid && ini.cpl_ready;
+    rmem_code       = ini.cpl_error_code;
+    rmem_rdata      = ini.cpl_rdata;
   end
 
   // unused completion fields: the slot knows its own command
@@ -430,7 +440,6 @@ module openenoc_ep_peer_dma
       local_seen_q <= 1'b0;
       cpl_code_q   <= '0;
       local_code_q <= '0;
-      cpl_rdata_q  <= '0;
       cpl_len_q    <= '0;
       status_sent_q <= 1'b0;
       snk_started_q <= 1'b0;
@@ -446,7 +455,6 @@ module openenoc_ep_peer_dma
       if (ini.cpl_valid && ini.cpl_ready) begin
         cpl_seen_q  <= 1'b1;
         cpl_code_q  <= ini.cpl_error_code;
-        cpl_rdata_q <= ini.cpl_rdata;
         cpl_len_q   <= ini.cpl_transferred_len;
       end
       if (snk_start) snk_started_q <= 1'b1;
@@ -475,6 +483,7 @@ module openenoc_ep_peer_dma
             is_len_q   <= 32'd4;
             is_seq_q   <= '0;
             is_last_q  <= 1'b1;
+            // (never accepted in this cycle: see rmem_now)
             is_q       <= IS_CMD;
           end else if (local_fail) begin
             is_rmem_q    <= 1'b0;
@@ -502,9 +511,8 @@ module openenoc_ep_peer_dma
         IS_CMD: if (ini.req_ready) is_q <= IS_WAIT;
         IS_WAIT: begin
           if (is_rmem_q) begin
-            // an RMEM access ends with its completion's handshake: cpl_*_q
-            // take the result in the same edge, so IS_END reports it
-            if (cpl_seen_q || (ini.cpl_valid && ini.cpl_ready)) is_q <= IS_END;
+            // an RMEM access ends with its completion's handshake (rmem_done)
+            if (ini.cpl_valid && ini.cpl_ready) is_q <= IS_IDLE;
           end else if (is_write_q) begin
             // the source status goes to the oETP engine (it gates EndOfData)
             if (local_seen_q && !status_sent_q) is_q <= IS_STATUS;
