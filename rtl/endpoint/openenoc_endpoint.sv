@@ -446,13 +446,7 @@ module openenoc_endpoint
   wire act_step = u_rmem.state_q == u_rmem.RM_PICK ||
                   u_oetp.u_initiator.state_q inside {u_oetp.u_initiator.INI_LOOKUP,
                                                      u_oetp.u_initiator.INI_ACCEPT} ||
-                  (u_oetp.u_initiator.state_q == u_oetp.u_initiator.INI_IDLE && ini.req_valid) ||
-                  // RX clearing the last frame's header in RX_IDLE (state 0;
-                  // nhdr_q clears with hdr_q, and the header verdict flops follow
-                  // one cycle later): an RMEM read is answered that early, and a
-                  // fixed-point check made before would fail and cost a cycle
-                  // more than waiting (RX_IDLE by name faults Verilator 5.006)
-                  (u_oetp.u_rx.st == 4'(0) && u_oetp.u_rx.nhdr_q != 3'd0);
+                  (u_oetp.u_initiator.state_q == u_oetp.u_initiator.INI_IDLE && ini.req_valid);
   // The terms that read the endpoint's inputs (the Ethernet and memory
   // handshakes, time, local_tx_en) are kept apart from the ones made of
   // registers (act_inner, kept a signal of its own): the simulator then

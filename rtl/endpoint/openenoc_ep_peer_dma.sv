@@ -328,6 +328,7 @@ module openenoc_ep_peer_dma
   logic        cpl_seen_q, local_seen_q, status_sent_q, snk_started_q;
   logic [31:0] cpl_len_q;
   logic [3:0]  cpl_code_q, local_code_q;
+  logic [31:0] cpl_rdata_q;
   logic [15:0] src_bytes_q;
 
   // next fragment (round-robin among active, unfailed blocks with bytes left)
@@ -407,13 +408,13 @@ module openenoc_ep_peer_dma
     frag_end        = is_q == IS_END && !is_rmem_q;
     frag_peer       = is_peer_q;
     frag_code       = frag_result;
-    // an RMEM access ends with its completion's handshake, reported in
-    // that cycle (no IS_END): the completion comes from registers (the
-    // initiator's cpl_q or RX's verdict flops), and the RMEM block answers
-    // the bus with it at once, a cycle of every CPU load
-    rmem_done       = is_q == IS_WAIT && is_rmem_q && ini.cpl_valid && ini.cpl_ready;
-    rmem_code       = ini.cpl_error_code;
-    rmem_rdata      = ini.cpl_rdata;
+    // an RMEM access is reported from IS_END, from the completion's
+    // registers: passed on in its handshake cycle, RX's verdict logic, the
+    // initiator's completion and the RMEM block's answer in one cycle made
+    // the endpoint 11 LUT levels deep (u_rx.state_q -> u_rmem.ev_pend_q)
+    rmem_done       = is_q == IS_END && is_rmem_q;
+    rmem_code       = cpl_code_q;
+    rmem_rdata      = cpl_rdata_q;
   end
 
   // unused completion fields: the slot knows its own command
@@ -440,6 +441,7 @@ module openenoc_ep_peer_dma
       local_seen_q <= 1'b0;
       cpl_code_q   <= '0;
       local_code_q <= '0;
+      cpl_rdata_q  <= '0;
       cpl_len_q    <= '0;
       status_sent_q <= 1'b0;
       snk_started_q <= 1'b0;
@@ -455,6 +457,7 @@ module openenoc_ep_peer_dma
       if (ini.cpl_valid && ini.cpl_ready) begin
         cpl_seen_q  <= 1'b1;
         cpl_code_q  <= ini.cpl_error_code;
+        cpl_rdata_q <= ini.cpl_rdata;
         cpl_len_q   <= ini.cpl_transferred_len;
       end
       if (snk_start) snk_started_q <= 1'b1;
@@ -511,8 +514,9 @@ module openenoc_ep_peer_dma
         IS_CMD: if (ini.req_ready) is_q <= IS_WAIT;
         IS_WAIT: begin
           if (is_rmem_q) begin
-            // an RMEM access ends with its completion's handshake (rmem_done)
-            if (ini.cpl_valid && ini.cpl_ready) is_q <= IS_IDLE;
+            // an RMEM access ends with its completion's handshake: cpl_*_q
+            // take the result in the same edge, so IS_END reports it
+            if (cpl_seen_q || (ini.cpl_valid && ini.cpl_ready)) is_q <= IS_END;
           end else if (is_write_q) begin
             // the source status goes to the oETP engine (it gates EndOfData)
             if (local_seen_q && !status_sent_q) is_q <= IS_STATUS;
