@@ -68,9 +68,14 @@ module openenoc_ep_responder
   logic [31:0] rxs_len_q;
   logic [3:0]  dma_code_q;
 
-  // policy check of a request, widened to 33 bits
-  function automatic logic policy_ok(input logic kind, input logic op, input logic [31:0] addr,
-                                     input logic [31:0] len, input logic [1:0] peer);
+  // policy check of a request, widened to 33 bits, except the length's
+  // ceiling: frag_ceil is made from max_frame_size, an input, and whatever
+  // reads an input is evaluated again on every input change (the
+  // input-combinational region), so only the ceiling compare and the final
+  // AND read it
+  function automatic logic policy_ok_but_ceil(input logic kind, input logic op,
+                                              input logic [31:0] addr, input logic [31:0] len,
+                                              input logic [1:0] peer);
     logic [1:0]  mode;
     logic [32:0] base, wend;
     logic        mode_ok;
@@ -79,17 +84,20 @@ module openenoc_ep_responder
     wend    = base + {1'b0, peer_size[peer]};
     mode_ok = kind ? (mode == MODE_RMEM && addr[1:0] == 2'b00)
                    : (op ? mode == MODE_MIRROR_REMOTE_TO_LOCAL : mode == MODE_MIRROR_LOCAL_TO_REMOTE);
-    policy_ok = mode_ok && len != 0 && len <= {18'd0, frag_ceil} &&
-                base <= {1'b0, addr} && {1'b0, addr} + {1'b0, len} <= wend &&
-                wend <= 33'h1_0000_0000;
+    policy_ok_but_ceil = mode_ok && len != 0 &&
+                         base <= {1'b0, addr} && {1'b0, addr} + {1'b0, len} <= wend &&
+                         wend <= 33'h1_0000_0000;
   endfunction
   // the held request's check (RS_CHECK)
-  wire allowed = policy_ok(kind_q, op_q, addr_q, len_q, peer_q);
+  wire allowed_but_ceil = policy_ok_but_ceil(kind_q, op_q, addr_q, len_q, peer_q);
+  wire allowed = allowed_but_ceil && len_q <= {18'd0, frag_ceil};
   // An RMEM read that passes the check as it is offered goes to memory
   // from RS_IDLE; every other request (and a failing read: RS_CHECK
   // records the failure) takes RS_CHECK.
-  wire fast_read = rsp.req_kind && !rsp.req_op && rsp.req_error_code == '0 &&
-                   policy_ok(1'b1, 1'b0, rsp.req_addr, rsp.req_len, rsp.req_peer_idx);
+  wire fast_read_but_ceil = rsp.req_kind && !rsp.req_op && rsp.req_error_code == '0 &&
+                            policy_ok_but_ceil(1'b1, 1'b0, rsp.req_addr, rsp.req_len,
+                                               rsp.req_peer_idx);
+  wire fast_read = fast_read_but_ceil && rsp.req_len <= {18'd0, frag_ceil};
 
   assign rsp.req_ready       = state_q == RS_IDLE && !notify_q;
   assign rsp.tx_status_ready = 1'b0;
