@@ -124,7 +124,10 @@ public:
 private:
     static const unsigned kMaxBeats = 256;   // AXI4 INCR: ARLEN/AWLEN + 1
 
-    bool stall(unsigned k) const { return stall_pct_ && ((rng_ >> (8 * k)) & 0xFF) * 100 < stall_pct_ * 256; }
+    bool stall(unsigned k) const
+    {
+        return stall_pct_ && ((rng_ >> (8 * k)) & 0xFF) * 100 < stall_pct_ * 256;
+    }
     void step()
     {
         rng_ ^= rng_ << 13;

@@ -15,8 +15,9 @@
  * (guarded by __Vm_didInit), Verilated::mtaskId(0), the scheduler
  * (___eval), and the flush of messages that mtask worker threads queued
  * for the end of the evaluation. This model has no mtasks (one thread,
- * Verilator's default: its threads() is 1), so the flush never finds one (VerilatedThreadMsgQueue::post runs a
- * message at once when mtaskId is 0, which nothing here changes), and the
+ * Verilator's default: its threads() is 1), so the flush never finds one
+ * (VerilatedThreadMsgQueue::post runs a message at once when mtaskId is 0,
+ * which nothing here changes), and the
  * thread-local lookups around it (__tls_get_addr calls, from a shared
  * library) are pure cost on every cycle: the wrapper calls the scheduler
  * itself once the model is initialised. The traced library keeps eval():
