@@ -8,13 +8,15 @@
 `ifndef OPENENOC_EP_PORTS_SVH
 `define OPENENOC_EP_PORTS_SVH
 
-// one AXI-Stream Ethernet link, 32-bit data, no FCS
-`define OPENENOC_EP_ETH_PORTS(P, M, S) \
-  M logic [31:0] P``tdata, \
-  M logic [3:0]  P``tkeep, \
-  M logic        P``tlast, \
-  M logic        P``tvalid, \
-  S logic        P``tready
+// one AXI-Stream Ethernet link of W data bits (ETH_W: 32, 64 or 128; beats
+// packed, tkeep contiguous from byte 0), no FCS; also the width converters'
+// stream side (rtl/openenoc_axis_word_align.sv, openenoc_axis_word_pack.sv)
+`define OPENENOC_EP_ETH_PORTS(P, M, S, W) \
+  M logic [(W)-1:0]   P``tdata, \
+  M logic [(W)/8-1:0] P``tkeep, \
+  M logic             P``tlast, \
+  M logic             P``tvalid, \
+  S logic             P``tready
 
 // the memory port (openenoc_ep_mem_if's signals, openenoc_ep_pkg's transfer
 // protocol): request, write beats and response, read beats

@@ -1,0 +1,143 @@
+// openenoc_axis_word_buf: the shared core of the Ethernet width converters
+// (openenoc_axis_word_align on RX, openenoc_axis_word_pack on TX). A frame
+// is a sequence of 32-bit words, all full but possibly the last (every oETP
+// field sits on a 4-byte boundary); this buffer takes 1..N words a cycle and
+// gives back one word or up to N words a cycle, N = W / 32 >= 2.
+//
+// Input (valid/ready): in_data/in_keep hold N word lanes; lane i carries a
+// word when i == 0 or in_keep[4*i] (keep contiguous from byte 0, so a beat
+// carries 1..N words); in_last says the highest word carried ends the frame.
+// Lane 0 always carries a word, so a beat with in_keep == 0 is one word with
+// keep 0, as the 32-bit link would pass it.
+//
+// Output: o_data/o_keep present the next words, lane 0 = the oldest. The
+// presented words are the first min(count, N) words, cut after the first
+// one that ends a frame; o_keep is 0 on the lanes beyond them (o_data there
+// is left over: read o_keep). Two ways to take them, chosen per cycle:
+//   take_one  the word in lane 0 (allowed while o_one_valid; o_one_last:
+//             it ends its frame). It is presented as soon as it is stored.
+//   take_all  every presented word (allowed while o_all_valid: N words are
+//             there or a frame's last word is among them; o_all_last: the
+//             presented words end the frame).
+// take_all wins when both are set; a take whose valid is low is ignored.
+//
+// Storage: CAP = 3N - 1 words. in_ready is a function of the stored count
+// alone (count <= CAP - N, room for a whole beat even if nothing is taken),
+// so no combinational path runs from take_* to in_ready, and with a take of
+// N words a cycle the count stays at most 2N - 1: N words a cycle in and out
+// whatever the word position (a take_one can leave it at any offset).
+module openenoc_axis_word_buf #(
+  parameter int W = 64   // 64 or 128 (the converters wire W = 32 through)
+) (
+  input  logic             clk,
+  input  logic             rst,
+  input  logic             in_valid,
+  output logic             in_ready,
+  input  logic [W-1:0]     in_data,
+  input  logic [W/8-1:0]   in_keep,
+  input  logic             in_last,
+  output logic [W-1:0]     o_data,
+  output logic [W/8-1:0]   o_keep,
+  output logic             o_one_valid,
+  output logic             o_one_last,
+  output logic             o_all_valid,
+  output logic             o_all_last,
+  input  logic             take_one,
+  input  logic             take_all
+);
+  localparam int N   = W / 32;
+  localparam int CAP = 3 * N - 1;
+  localparam int CW  = $clog2(CAP + 1);
+
+  if (N < 2 || N * 32 != W)
+    $fatal(1, "openenoc_axis_word_buf: W %0d is not a multiple of 32 above 32", W);
+
+  logic [CAP-1:0][31:0] data_q;
+  logic [CAP-1:0][3:0]  keep_q;
+  logic [CAP-1:0]       last_q;
+  logic [CW-1:0]        count_q;
+
+  // ---- what is presented ------------------------------------------------------
+  // n_pres: words presented (lanes 0..n_pres-1); pres_last: the last of them
+  // ends a frame
+  logic [CW-1:0] n_pres;
+  logic          pres_last;
+  always_comb begin
+    n_pres    = '0;
+    pres_last = 1'b0;
+    for (int i = 0; i < N; i++)
+      if (CW'(i) < count_q && !pres_last) begin
+        n_pres    = CW'(i + 1);
+        pres_last = last_q[i];
+      end
+  end
+
+  always_comb
+    for (int i = 0; i < N; i++) begin
+      o_data[32*i +: 32] = data_q[i];
+      o_keep[4*i +: 4]   = CW'(i) < n_pres ? keep_q[i] : 4'h0;
+    end
+
+  assign o_one_valid = count_q != '0;
+  assign o_one_last  = last_q[0];
+  assign o_all_valid = n_pres == CW'(N) || pres_last;
+  assign o_all_last  = pres_last;
+  assign in_ready    = count_q <= CW'(CAP - N);
+
+  // ---- the words of an input beat -----------------------------------------------
+  logic [N-1:0]  in_has, in_is_last;
+  logic [CW-1:0] n_in;
+  always_comb begin
+    n_in = '0;
+    for (int i = 0; i < N; i++) begin
+      in_has[i] = i == 0 || in_keep[4*i];
+      if (in_has[i]) n_in = CW'(i + 1);
+    end
+    for (int i = 0; i < N; i++)
+      in_is_last[i] = in_last && in_has[i] && (i == N - 1 || !in_has[(i + 1) % N]);
+  end
+
+  // ---- next state: drop the words taken, append the words arriving -------------
+  wire           in_fire = in_valid && in_ready;
+  logic [CW-1:0] n_take, kept;
+  always_comb begin
+    if (take_all && o_all_valid)      n_take = n_pres;
+    else if (take_one && o_one_valid) n_take = CW'(1);
+    else                              n_take = '0;
+    kept = count_q - n_take;
+  end
+
+  logic [CAP-1:0][31:0] data_d;
+  logic [CAP-1:0][3:0]  keep_d;
+  logic [CAP-1:0]       last_d;
+  always_comb
+    for (int j = 0; j < CAP; j++) begin
+      // slot j keeps stored word j + n_take, else gets input lane j - kept
+      data_d[j] = data_q[j];
+      keep_d[j] = keep_q[j];
+      last_d[j] = last_q[j];
+      if (CW'(j) < kept) begin
+        for (int k = 0; k <= N; k++)
+          if (n_take == CW'(k) && j + k < CAP) begin
+            data_d[j] = data_q[j + k];
+            keep_d[j] = keep_q[j + k];
+            last_d[j] = last_q[j + k];
+          end
+      end else begin
+        for (int i = 0; i < N; i++)
+          if (CW'(j) == kept + CW'(i)) begin
+            data_d[j] = in_data[32*i +: 32];
+            keep_d[j] = in_keep[4*i +: 4];
+            last_d[j] = in_is_last[i];
+          end
+      end
+    end
+
+  always_ff @(posedge clk) begin
+    data_q <= data_d;
+    keep_q <= keep_d;
+    last_q <= last_d;
+    if (rst) count_q <= '0;
+    else     count_q <= kept + (in_fire ? n_in : '0);
+  end
+endmodule
