@@ -12,7 +12,8 @@ module openenoc_endpoint_axi
   import openenoc_csr_pkg::*;
 #(
   parameter int MAX_RAW_FRAME_SIZE = 8192,
-  parameter int BURST_MAX          = 256    // beats per burst: power of two, 2..256
+  parameter int BURST_MAX          = 256,   // beats per burst: power of two, 2..256
+  parameter int ETH_W              = 32     // Ethernet stream width: 32, 64 or 128
 ) (
   input  logic                  clk,
   input  logic                  rst,            // synchronous, active high
@@ -36,8 +37,8 @@ module openenoc_endpoint_axi
   // AXI4 master: local memory
   `OPENENOC_AXI_PORTS(m_axi_, output, input),
   // AXI-Stream Ethernet, no FCS
-  `OPENENOC_EP_ETH_PORTS(s_axis_eth_, input, output),
-  `OPENENOC_EP_ETH_PORTS(m_axis_eth_, output, input)
+  `OPENENOC_EP_ETH_PORTS(s_axis_eth_, input, output, ETH_W),
+  `OPENENOC_EP_ETH_PORTS(m_axis_eth_, output, input, ETH_W)
 );
   if (BURST_MAX < 2 || BURST_MAX > 256 || (BURST_MAX & (BURST_MAX - 1)) != 0)
     $fatal(1, "BURST_MAX %0d is not a power of two in 2..256", BURST_MAX);
@@ -53,7 +54,7 @@ module openenoc_endpoint_axi
   // the memory master holds no request, no beat and no burst
   assign idle = ep_idle && mem_idle;
 
-  openenoc_endpoint #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_ep (
+  openenoc_endpoint #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE), .ETH_W(ETH_W)) u_ep (
     .clk, .rst, .time_step, .local_tx_en, .max_frame_size,
     .csr_req, .csr_req_is_wr, .csr_addr, .csr_wr_data, .csr_wr_biten,
     .csr_rd_ack, .csr_rd_data, .csr_wr_ack, .irq, .irq_msg, .can_receive, .timer_wake,

@@ -10,7 +10,10 @@ module openenoc_endpoint
   import openenoc_ep_pkg::*;
   import openenoc_csr_pkg::*;
 #(
-  parameter int MAX_RAW_FRAME_SIZE = 8192
+  parameter int MAX_RAW_FRAME_SIZE = 8192,
+  // Ethernet port width, 32, 64 or 128 bits: above 32 the ports go through
+  // the width converters to the core's 32-bit links (rtl/README.md)
+  parameter int ETH_W              = 32
 ) (
   input  logic                  clk,
   input  logic                  rst,
@@ -41,8 +44,8 @@ module openenoc_endpoint
   // host's call may end; unused in hardware)
   output logic                  idle,
   // Ethernet (no FCS)
-  `OPENENOC_EP_ETH_PORTS(rx_, input, output),
-  `OPENENOC_EP_ETH_PORTS(tx_, output, input),
+  `OPENENOC_EP_ETH_PORTS(rx_, input, output, ETH_W),
+  `OPENENOC_EP_ETH_PORTS(tx_, output, input, ETH_W),
   // memory master (openenoc_ep_pkg: simple transfer protocol)
   `OPENENOC_EP_MEM_PORTS(mem_, output, input)
 );
@@ -50,6 +53,8 @@ module openenoc_endpoint
 
   if (MAX_RAW_FRAME_SIZE < 36 || MAX_RAW_FRAME_SIZE > 8192)
     $fatal(1, "MAX_RAW_FRAME_SIZE %0d outside 36..8192", MAX_RAW_FRAME_SIZE);
+  if (ETH_W != 32 && ETH_W != 64 && ETH_W != 128)
+    $fatal(1, "ETH_W %0d is not 32, 64 or 128", ETH_W);
 
   // ---- CSR block ------------------------------------------------------------
   openenoc_csr_sw_if c ();   // one signal per field (rtl/csr/openenoc_csr_*_if.sv)
@@ -83,19 +88,53 @@ module openenoc_endpoint
     rmem_timeout:      c.config_rmem_timeout_cycles,
     dma_timeout:       c.config_dma_timeout_cycles};
 
-  assign eth_rx.tvalid = rx_tvalid;
-  assign rx_tready     = eth_rx.tready;
-  assign eth_rx.tdata  = rx_tdata;
-  assign eth_rx.tkeep  = rx_tkeep;
-  assign eth_rx.tlast  = rx_tlast;
   assign eth_rx.tid    = '0;
   assign eth_rx.tdest  = '0;
   assign eth_rx.tuser  = '0;
-  assign tx_tvalid     = eth_tx.tvalid;
-  assign eth_tx.tready = tx_tready;
-  assign tx_tdata      = eth_tx.tdata;
-  assign tx_tkeep      = eth_tx.tkeep;
-  assign tx_tlast      = eth_tx.tlast;
+  // a handshake on a wide port (the converters move words only with one)
+  logic eth_port_act;
+  if (ETH_W == 32) begin : g_eth32
+    assign eth_rx.tvalid = rx_tvalid;
+    assign rx_tready     = eth_rx.tready;
+    assign eth_rx.tdata  = rx_tdata;
+    assign eth_rx.tkeep  = rx_tkeep;
+    assign eth_rx.tlast  = rx_tlast;
+    assign tx_tvalid     = eth_tx.tvalid;
+    assign eth_tx.tready = tx_tready;
+    assign tx_tdata      = eth_tx.tdata;
+    assign tx_tkeep      = eth_tx.tkeep;
+    assign tx_tlast      = eth_tx.tlast;
+    assign eth_port_act  = 1'b0;   // the ports are the links act_eth sees
+  end else begin : g_eth_wide
+    // RX: the aligner in header mode (one word a cycle) feeds the 32-bit
+    // receive path; TX: the 32-bit transmit path's words packed into beats.
+    // The core still moves one word a cycle: no added throughput yet.
+    logic [ETH_W-1:0]   rx_words;
+    logic [ETH_W/8-1:0] rx_words_keep;
+    logic               rx_one_valid, rx_one_last, rx_all_valid, rx_all_last;
+    openenoc_axis_word_align #(.ETH_W(ETH_W)) u_rx_align (
+      .clk, .rst, .s_tdata(rx_tdata), .s_tkeep(rx_tkeep), .s_tlast(rx_tlast),
+      .s_tvalid(rx_tvalid), .s_tready(rx_tready), .o_data(rx_words), .o_keep(rx_words_keep),
+      .o_one_valid(rx_one_valid), .o_one_last(rx_one_last), .o_all_valid(rx_all_valid),
+      .o_all_last(rx_all_last), .take_one(eth_rx.tvalid && eth_rx.tready), .take_all(1'b0)
+    );
+    assign eth_rx.tvalid = rx_one_valid;
+    assign eth_rx.tdata  = rx_words[31:0];
+    assign eth_rx.tkeep  = rx_words_keep[3:0];
+    assign eth_rx.tlast  = rx_one_last;
+
+    openenoc_axis_word_pack #(.ETH_W(ETH_W)) u_tx_pack (
+      .clk, .rst, .i_data({{(ETH_W - 32){1'b0}}, eth_tx.tdata}),
+      .i_keep({{(ETH_W / 8 - 4){1'b0}}, eth_tx.tkeep}), .i_last(eth_tx.tlast),
+      .i_valid(eth_tx.tvalid), .i_ready(eth_tx.tready), .m_tdata(tx_tdata), .m_tkeep(tx_tkeep),
+      .m_tlast(tx_tlast), .m_tvalid(tx_tvalid), .m_tready(tx_tready)
+    );
+    assign eth_port_act = (rx_tvalid && rx_tready) || (tx_tvalid && tx_tready);
+    // verilator lint_off UNUSEDSIGNAL
+    wire unused_rx = &{1'b0, rx_words[ETH_W-1:32], rx_words_keep[ETH_W/8-1:4], rx_all_valid,
+                       rx_all_last};
+    // verilator lint_on UNUSEDSIGNAL
+  end
 
   logic responder_hold, oetp_activity;
   openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_oetp (
@@ -419,7 +458,10 @@ module openenoc_endpoint
   wire act_mem = |mc_act;
   wire act_stream = |(tx_valid & tx_ready) || (local_tx.tvalid && local_tx.tready) ||
                     (local_rx.tvalid && local_rx.tready);
-  wire act_eth = (eth_rx.tvalid && eth_rx.tready) || (eth_tx.tvalid && eth_tx.tready);
+  // at ETH_W > 32 also the wide ports: a word stored in a converter and
+  // waiting for its link is a VALID held, not activity
+  wire act_eth = (eth_rx.tvalid && eth_rx.tready) || (eth_tx.tvalid && eth_tx.tready) ||
+                 eth_port_act;
   wire act_irq = |irq_act || irq_msg;
   wire act_ctl = src_start || snk_start || rd_start || wr_start || raw_rd_start || raw_wr_start ||
                  src_done || snk_done || rd_done || wr_done || raw_rd_done || raw_wr_done ||
@@ -465,7 +507,7 @@ module openenoc_endpoint
 `else
   assign idle = 1'b0;
   // verilator lint_off UNUSEDSIGNAL
-  wire unused_idle = oetp_activity;
+  wire unused_idle = &{1'b0, oetp_activity, eth_port_act};
   // verilator lint_on UNUSEDSIGNAL
 `endif
 
