@@ -151,19 +151,24 @@ COSIM_HARN   := $(wildcard $(TOP)/tests/harness/*.c) $(OETP_SRC)
 COSIM_CFLAGS := -O2 -g -std=c11 -D_DEFAULT_SOURCE -I$(TOP)/include -I$(TOP)/tests/harness
 COSIM_PROGS  := $(basename $(notdir $(wildcard $(TOP)/tests/conformance/test_*.c)))
 COSIM_BINS   := $(addprefix $(COSIM_TBIN)/,$(COSIM_PROGS) vecrun fuzz_replay)
-COSIM_LDFLAGS := -L$(COSIM_BUILD) -Wl,-rpath,$(COSIM_BUILD) -lopenenoc_rtl -lstdc++
+# cosim_test_rules DIR LIB: the programs, the vector runner and the fuzz
+# replayer in DIR, linked against build/cosim/libLIB.so (the default library
+# and the ETH_W = 64 one below)
+define cosim_test_rules
+$(1)/test_%: $(TOP)/tests/conformance/test_%.c $(COSIM_HARN) $(COSIM_BUILD)/lib$(2).so
+	@mkdir -p $(1)
+	$(CC) $(COSIM_CFLAGS) $$< $(COSIM_HARN) -o $$@ -L$(COSIM_BUILD) -Wl,-rpath,$(COSIM_BUILD) -l$(2) -lstdc++
 
-$(COSIM_TBIN)/test_%: $(TOP)/tests/conformance/test_%.c $(COSIM_HARN) $(COSIM_LIB)
-	@mkdir -p $(COSIM_TBIN)
-	$(CC) $(COSIM_CFLAGS) $< $(COSIM_HARN) -o $@ $(COSIM_LDFLAGS)
+$(1)/vecrun: $(TOP)/tests/vecrun.c $(COSIM_HARN) $(COSIM_BUILD)/lib$(2).so
+	@mkdir -p $(1)
+	$(CC) $(COSIM_CFLAGS) $$< $(COSIM_HARN) -o $$@ -L$(COSIM_BUILD) -Wl,-rpath,$(COSIM_BUILD) -l$(2) -lstdc++
 
-$(COSIM_TBIN)/vecrun: $(TOP)/tests/vecrun.c $(COSIM_HARN) $(COSIM_LIB)
-	@mkdir -p $(COSIM_TBIN)
-	$(CC) $(COSIM_CFLAGS) $< $(COSIM_HARN) -o $@ $(COSIM_LDFLAGS)
-
-$(COSIM_TBIN)/fuzz_replay: $(TOP)/tests/fuzz/fuzz_engine.c $(TOP)/tests/fuzz/fuzz_replay.c $(COSIM_HARN) $(COSIM_LIB)
-	@mkdir -p $(COSIM_TBIN)
-	$(CC) $(COSIM_CFLAGS) $(TOP)/tests/fuzz/fuzz_engine.c $(TOP)/tests/fuzz/fuzz_replay.c $(COSIM_HARN) -o $@ $(COSIM_LDFLAGS)
+$(1)/fuzz_replay: $(TOP)/tests/fuzz/fuzz_engine.c $(TOP)/tests/fuzz/fuzz_replay.c $(COSIM_HARN) $(COSIM_BUILD)/lib$(2).so
+	@mkdir -p $(1)
+	$(CC) $(COSIM_CFLAGS) $(TOP)/tests/fuzz/fuzz_engine.c $(TOP)/tests/fuzz/fuzz_replay.c $(COSIM_HARN) -o $$@ \
+	    -L$(COSIM_BUILD) -Wl,-rpath,$(COSIM_BUILD) -l$(2) -lstdc++
+endef
+$(eval $(call cosim_test_rules,$(COSIM_TBIN),openenoc_rtl))
 
 cosim-tests: $(COSIM_BINS)
 
@@ -172,19 +177,24 @@ cosim-tests: $(COSIM_BINS)
 # found by fuzzing the RTL) against the RTL; one summary line
 # "cosim: N passed, M failed" (TAP tests counted).
 COSIM_TIMEOUT ?= 600
-check-cosim: lint-cosim check-cosim-regout $(COSIM_BINS)
-	@pass=0; fail=0; mkdir -p $(COSIM_BUILD)/logs; \
+# cosim_suite DIR LOGS NAME: the loop of check-cosim over the binaries in DIR
+define cosim_suite
+	@pass=0; fail=0; mkdir -p $(2); \
 	for t in $(COSIM_PROGS) vecrun fuzz_replay; do \
-	    log=$(COSIM_BUILD)/logs/$$t.log; \
+	    log=$(2)/$$t.log; \
 	    case $$t in vecrun) args=$(TOP)/tests/vectors;; fuzz_replay) args="$(TOP)/tests/fuzz/seeds $(TOP)/hw/cosim/regress";; *) args=;; esac; \
-	    timeout $(COSIM_TIMEOUT) $(COSIM_TBIN)/$$t $$args >$$log 2>&1; rc=$$?; \
+	    timeout $(COSIM_TIMEOUT) $(1)/$$t $$args >$$log 2>&1; rc=$$?; \
 	    ok=$$(grep -c '^ok' $$log); nok=$$(grep -c '^not ok' $$log); \
 	    [ $$rc = 124 ] && { echo "$$t: timed out after $(COSIM_TIMEOUT) s"; nok=$$((nok + 1)); }; \
 	    pass=$$((pass + ok)); fail=$$((fail + nok)); \
 	    echo "$$t: $$ok passed, $$nok failed"; \
 	    grep -B1 '^not ok' $$log | grep -v '^--' | sed 's/^/    /'; \
 	done; \
-	echo "cosim: $$pass passed, $$fail failed"; [ $$fail = 0 ]
+	echo "$(3): $$pass passed, $$fail failed"; [ $$fail = 0 ]
+endef
+
+check-cosim: lint-cosim check-cosim-regout $(COSIM_BINS)
+	$(call cosim_suite,$(COSIM_TBIN),$(COSIM_BUILD)/logs,cosim)
 
 # bench-cosim: the RTL engine against the C engine in the same run.
 # (it loads the library at run time, so it does not depend on it: the PGO
@@ -199,6 +209,39 @@ $(COSIM_BENCH): $(TOP)/bench/cosim_bench.c $(wildcard $(TOP)/hw/engine/*.c) $(OE
 COSIM_BENCH_ARGS ?= --repeat 5 --rmem 10000
 bench-cosim: $(COSIM_BENCH) $(COSIM_LIB)
 	@$(COSIM_BENCH) --lib $(COSIM_LIB) $(COSIM_BENCH_ARGS)
+
+# ---- the 64-bit Ethernet variant ---------------------------------------------
+# build/cosim/libopenenoc_rtl_w64.so: the same top and wrapper with 64-bit
+# Ethernet streams (Verilator -GETH_W=64, the wrapper's OE_COSIM_ETH_W=64:
+# it packs and unpacks 8-byte beats), no PGO, its own objects (obj-w64/).
+# check-cosim-w64 runs check-cosim's programs, vectors and fuzz inputs on it
+# (the core still moves one word a cycle: the converters must change no
+# result).
+COSIM_W64_OBJ  := $(COSIM_BUILD)/obj-w64
+COSIM_W64_LIB  := $(COSIM_BUILD)/libopenenoc_rtl_w64.so
+COSIM_W64_TBIN := $(COSIM_BUILD)/tests-w64
+COSIM_W64_BINS := $(addprefix $(COSIM_W64_TBIN)/,$(COSIM_PROGS) vecrun fuzz_replay)
+
+.PHONY: cosim-w64 check-cosim-w64
+CHECK_TARGETS += check-cosim-w64
+cosim-w64: $(COSIM_W64_LIB)
+
+$(COSIM_W64_OBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk $(COSIM_REGOUT)
+	@mkdir -p $(COSIM_BUILD)
+	rm -f $(COSIM_W64_OBJ)/*.o
+	$(VERILATOR) $(COSIM_VFLAGS) -GETH_W=64 -Mdir $(COSIM_W64_OBJ) $(COSIM_SRCS) >$(COSIM_BUILD)/verilate-w64.log 2>&1 || \
+	    { tail -40 $(COSIM_BUILD)/verilate-w64.log; exit 1; }
+	$(COSIM_REGOUT) $(COSIM_W64_OBJ) $(COSIM_TOPM) $(addprefix --allow ,$(COSIM_AFTER_EDGE))
+	@touch $@
+
+$(COSIM_W64_LIB): $(COSIM_W64_OBJ)/Vopenenoc_endpoint_axi__ALL.a $(COSIM_WRAP) $(COSIM_HDRS) $(TOP)/hw/cosim/oe_eth_beat.h
+	$(COSIM_CXX) -DOE_COSIM_ETH_W=64 -I$(COSIM_W64_OBJ) $(filter %.cpp,$(COSIM_WRAP)) $(COSIM_VLT_RT) \
+	    $(COSIM_W64_OBJ)/Vopenenoc_endpoint_axi__ALL.a -o $@ -lpthread
+
+$(eval $(call cosim_test_rules,$(COSIM_W64_TBIN),openenoc_rtl_w64))
+
+check-cosim-w64: $(COSIM_W64_BINS)
+	$(call cosim_suite,$(COSIM_W64_TBIN),$(COSIM_BUILD)/logs-w64,cosim-w64)
 
 # ---- QEMU with the RTL engine -----------------------------------------------
 # The qtest suites that can run on the model, with every openenoc device on

@@ -27,6 +27,15 @@
 
 #include "openenoc/engine.h"
 
+/* The width of the model's Ethernet streams (the top's ETH_W, given to
+ * Verilator as -GETH_W): 32 (the default library), 64 or 128. */
+#ifndef OE_COSIM_ETH_W
+#define OE_COSIM_ETH_W 32
+#endif
+#if OE_COSIM_ETH_W != 32 && OE_COSIM_ETH_W != 64 && OE_COSIM_ETH_W != 128
+#error "OE_COSIM_ETH_W must be 32, 64 or 128"
+#endif
+
 namespace oe_cosim {
 
 /* The AXI4-Lite master's transaction in flight: each channel's VALID is
@@ -89,10 +98,11 @@ inline Vopenenoc_endpoint_axi___024root *root(OeEngine *e)
 }
 
 /* oe_cosim_run.cpp */
-/* Zero bytes after each queued frame: a beat's four bytes are read at once
- * (an empty frame's one beat reads only these), and the lanes past the
- * frame's end carry zeros. */
-const size_t kRxPad = 4;
+/* Bytes of an Ethernet beat; as many zero bytes follow each queued frame:
+ * a beat's bytes are read at once (an empty frame's one beat reads only
+ * these), and the lanes past the frame's end carry zeros. */
+const size_t kEthBytes = OE_COSIM_ETH_W / 8;
+const size_t kRxPad = kEthBytes;
 void ask_tx_ready(OeEngine *e);
 bool cycle(OeEngine *e, uint32_t step);
 void settle(OeEngine *e);

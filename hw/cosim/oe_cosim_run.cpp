@@ -9,6 +9,9 @@
 #include <vector>
 
 #include "oe_cosim_engine.h"
+#if OE_COSIM_ETH_W > 32
+#include "oe_eth_beat.h"
+#endif
 
 #ifndef OE_COSIM_TRACE
 /* Verilator 5.006's eval_step() is the model's one-time initialisation
@@ -83,15 +86,19 @@ void drive(OeEngine *e)
     if (e->rxq.empty()) {
         r->s_axis_eth_tvalid = 0;
     } else {
-        /* the next four bytes of the frame being fed (its padding makes the
+        /* the next beat of the frame being fed (its padding makes the
          * lanes past its end zero) */
         const std::vector<uint8_t> &f = e->rxq.front();
         size_t left = f.size() - kRxPad - e->rx_pos;
-        unsigned n = left < 4 ? (unsigned)left : 4;
+        unsigned n = left < kEthBytes ? (unsigned)left : kEthBytes;
         r->s_axis_eth_tvalid = 1;
+#if OE_COSIM_ETH_W == 32
         r->s_axis_eth_tdata = axi_beat_get(f.data() + e->rx_pos);
+#else
+        eth_beat_put(r->s_axis_eth_tdata, f.data() + e->rx_pos, kEthBytes);
+#endif
         r->s_axis_eth_tkeep = (1u << n) - 1;
-        r->s_axis_eth_tlast = left <= 4;
+        r->s_axis_eth_tlast = left <= kEthBytes;
     }
     e->drive_due = false;
 }
@@ -136,7 +143,11 @@ bool cycle(OeEngine *e, uint32_t step)
 
     bool rx_fire = r->s_axis_eth_tvalid && r->s_axis_eth_tready;
     bool tx_fire = r->m_axis_eth_tvalid;   // TREADY is always high
+#if OE_COSIM_ETH_W == 32
     uint32_t tx_data = r->m_axis_eth_tdata;
+#else
+    auto tx_data = r->m_axis_eth_tdata;   // uint64_t or VlWide<4>
+#endif
     unsigned tx_keep = r->m_axis_eth_tkeep;
     bool tx_last = r->m_axis_eth_tlast;
     bool aw_fire = r->s_axil_awvalid && r->s_axil_awready;
@@ -156,7 +167,7 @@ bool cycle(OeEngine *e, uint32_t step)
     e->cycles++;
 
     if (rx_fire) {
-        e->rx_pos += 4;
+        e->rx_pos += kEthBytes;
         if (e->rx_pos + kRxPad >= e->rxq.front().size()) {
             e->rxq.pop_front();
             e->rx_pos = 0;
@@ -164,9 +175,16 @@ bool cycle(OeEngine *e, uint32_t step)
         e->drive_due = true;
     }
     if (tx_fire) {
-        if (e->txf.size() < e->tx_len + 4) {
+        if (e->txf.size() < e->tx_len + kEthBytes) {
             e->txf.resize(2 * e->txf.size() + 4096);
         }
+#if OE_COSIM_ETH_W > 32
+        for (unsigned k = 0; k < kEthBytes; k++) {
+            if (tx_keep & (1u << k)) {
+                e->txf[e->tx_len++] = eth_beat_byte(tx_data, k);
+            }
+        }
+#else
         if (tx_keep == 0xF) {
             axi_beat_put(e->txf.data() + e->tx_len, tx_data);
             e->tx_len += 4;
@@ -177,6 +195,7 @@ bool cycle(OeEngine *e, uint32_t step)
                 }
             }
         }
+#endif
         if (tx_last) {
             /* every frame, whatever its length: the host checks them */
             e->ops.tx_frame(e->opaque, e->txf.data(), e->tx_len);
