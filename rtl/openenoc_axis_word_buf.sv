@@ -4,46 +4,36 @@
 // field sits on a 4-byte boundary); this buffer takes 1..N words a cycle and
 // gives back one word or up to N words a cycle, N = W / 32 >= 2.
 //
-// Input (valid/ready): in_data/in_keep hold N word lanes; lane i carries a
-// word when i == 0 or in_keep[4*i] (keep contiguous from byte 0, so a beat
-// carries 1..N words); in_last says the highest word carried ends the frame.
-// Lane 0 always carries a word, so a beat with in_keep == 0 is one word with
+// Input (valid/ready): s_tdata/s_tkeep hold N word lanes; lane i carries a
+// word when i == 0 or s_tkeep[4*i] (keep contiguous from byte 0, so a beat
+// carries 1..N words); s_tlast says the highest word carried ends the frame.
+// Lane 0 always carries a word, so a beat with s_tkeep == 0 is one word with
 // keep 0, as the 32-bit link would pass it.
 //
-// Output: o_data/o_keep present the next words, lane 0 = the oldest. The
+// Output: w_data/w_keep present the next words, lane 0 = the oldest. The
 // presented words are the first min(count, N) words, cut after the first
-// one that ends a frame; o_keep is 0 on the lanes beyond them (o_data there
-// is left over: read o_keep). Two ways to take them, chosen per cycle:
-//   take_one  the word in lane 0 (allowed while o_one_valid; o_one_last:
-//             it ends its frame). It is presented as soon as it is stored.
-//   take_all  every presented word (allowed while o_all_valid: N words are
-//             there or a frame's last word is among them; o_all_last: the
-//             presented words end the frame).
-// take_all wins when both are set; a take whose valid is low is ignored.
+// one that ends a frame; w_keep is 0 on the lanes beyond them (w_data there
+// is left over: read w_keep). Two ways to take them, chosen per cycle:
+//   w_take_one  the word in lane 0 (allowed while w_one_valid; w_one_last:
+//               it ends its frame). It is presented as soon as it is stored.
+//   w_take_all  every presented word (allowed while w_all_valid: N words
+//               are there or a frame's last word is among them; w_all_last:
+//               the presented words end the frame).
+// w_take_all wins when both are set; a take whose valid is low is ignored.
 //
-// Storage: CAP = 3N - 1 words. in_ready is a function of the stored count
+// Storage: CAP = 3N - 1 words. s_tready is a function of the stored count
 // alone (count <= CAP - N, room for a whole beat even if nothing is taken),
-// so no combinational path runs from take_* to in_ready, and with a take of
+// so no combinational path runs from w_take_* to s_tready, and with a take of
 // N words a cycle the count stays at most 2N - 1: N words a cycle in and out
-// whatever the word position (a take_one can leave it at any offset).
+// whatever the word position (a w_take_one can leave it at any offset).
+`include "endpoint/openenoc_ep_ports.svh"
 module openenoc_axis_word_buf #(
   parameter int W = 64   // 64 or 128 (the converters wire W = 32 through)
 ) (
-  input  logic             clk,
-  input  logic             rst,
-  input  logic             in_valid,
-  output logic             in_ready,
-  input  logic [W-1:0]     in_data,
-  input  logic [W/8-1:0]   in_keep,
-  input  logic             in_last,
-  output logic [W-1:0]     o_data,
-  output logic [W/8-1:0]   o_keep,
-  output logic             o_one_valid,
-  output logic             o_one_last,
-  output logic             o_all_valid,
-  output logic             o_all_last,
-  input  logic             take_one,
-  input  logic             take_all
+  input  logic clk,
+  input  logic rst,
+  `OPENENOC_EP_ETH_PORTS(s_, input, output, W),
+  `OPENENOC_AXIS_WORD_PORTS(w_, output, input, W)
 );
   localparam int N   = W / 32;
   localparam int CAP = 3 * N - 1;
@@ -74,15 +64,15 @@ module openenoc_axis_word_buf #(
 
   always_comb
     for (int i = 0; i < N; i++) begin
-      o_data[32*i +: 32] = data_q[i];
-      o_keep[4*i +: 4]   = CW'(i) < n_pres ? keep_q[i] : 4'h0;
+      w_data[32*i +: 32] = data_q[i];
+      w_keep[4*i +: 4]   = CW'(i) < n_pres ? keep_q[i] : 4'h0;
     end
 
-  assign o_one_valid = count_q != '0;
-  assign o_one_last  = last_q[0];
-  assign o_all_valid = n_pres == CW'(N) || pres_last;
-  assign o_all_last  = pres_last;
-  assign in_ready    = count_q <= CW'(CAP - N);
+  assign w_one_valid = count_q != '0;
+  assign w_one_last  = last_q[0];
+  assign w_all_valid = n_pres == CW'(N) || pres_last;
+  assign w_all_last  = pres_last;
+  assign s_tready    = count_q <= CW'(CAP - N);
 
   // ---- the words of an input beat -----------------------------------------------
   logic [N-1:0]  in_has, in_is_last;
@@ -90,19 +80,19 @@ module openenoc_axis_word_buf #(
   always_comb begin
     n_in = '0;
     for (int i = 0; i < N; i++) begin
-      in_has[i] = i == 0 || in_keep[4*i];
+      in_has[i] = i == 0 || s_tkeep[4*i];
       if (in_has[i]) n_in = CW'(i + 1);
     end
     for (int i = 0; i < N; i++)
-      in_is_last[i] = in_last && in_has[i] && (i == N - 1 || !in_has[(i + 1) % N]);
+      in_is_last[i] = s_tlast && in_has[i] && (i == N - 1 || !in_has[(i + 1) % N]);
   end
 
   // ---- next state: drop the words taken, append the words arriving -------------
-  wire           in_fire = in_valid && in_ready;
+  wire           s_fire = s_tvalid && s_tready;
   logic [CW-1:0] n_take, kept;
   always_comb begin
-    if (take_all && o_all_valid)      n_take = n_pres;
-    else if (take_one && o_one_valid) n_take = CW'(1);
+    if (w_take_all && w_all_valid)      n_take = n_pres;
+    else if (w_take_one && w_one_valid) n_take = CW'(1);
     else                              n_take = '0;
     kept = count_q - n_take;
   end
@@ -126,8 +116,8 @@ module openenoc_axis_word_buf #(
       end else begin
         for (int i = 0; i < N; i++)
           if (CW'(j) == kept + CW'(i)) begin
-            data_d[j] = in_data[32*i +: 32];
-            keep_d[j] = in_keep[4*i +: 4];
+            data_d[j] = s_tdata[32*i +: 32];
+            keep_d[j] = s_tkeep[4*i +: 4];
             last_d[j] = in_is_last[i];
           end
       end
@@ -138,6 +128,6 @@ module openenoc_axis_word_buf #(
     keep_q <= keep_d;
     last_q <= last_d;
     if (rst) count_q <= '0;
-    else     count_q <= kept + (in_fire ? n_in : '0);
+    else     count_q <= kept + (s_fire ? n_in : '0);
   end
 endmodule

@@ -114,9 +114,9 @@ module openenoc_endpoint
     logic               rx_one_valid, rx_one_last, rx_all_valid, rx_all_last;
     openenoc_axis_word_align #(.ETH_W(ETH_W)) u_rx_align (
       .clk, .rst, .s_tdata(rx_tdata), .s_tkeep(rx_tkeep), .s_tlast(rx_tlast),
-      .s_tvalid(rx_tvalid), .s_tready(rx_tready), .o_data(rx_words), .o_keep(rx_words_keep),
-      .o_one_valid(rx_one_valid), .o_one_last(rx_one_last), .o_all_valid(rx_all_valid),
-      .o_all_last(rx_all_last), .take_one(eth_rx.tvalid && eth_rx.tready), .take_all(1'b0)
+      .s_tvalid(rx_tvalid), .s_tready(rx_tready), .w_data(rx_words), .w_keep(rx_words_keep),
+      .w_one_valid(rx_one_valid), .w_one_last(rx_one_last), .w_all_valid(rx_all_valid),
+      .w_all_last(rx_all_last), .w_take_one(eth_rx.tvalid && eth_rx.tready), .w_take_all(1'b0)
     );
     assign eth_rx.tvalid = rx_one_valid;
     assign eth_rx.tdata  = rx_words[31:0];
@@ -124,9 +124,9 @@ module openenoc_endpoint
     assign eth_rx.tlast  = rx_one_last;
 
     openenoc_axis_word_pack #(.ETH_W(ETH_W)) u_tx_pack (
-      .clk, .rst, .i_data({{(ETH_W - 32){1'b0}}, eth_tx.tdata}),
-      .i_keep({{(ETH_W / 8 - 4){1'b0}}, eth_tx.tkeep}), .i_last(eth_tx.tlast),
-      .i_valid(eth_tx.tvalid), .i_ready(eth_tx.tready), .m_tdata(tx_tdata), .m_tkeep(tx_tkeep),
+      .clk, .rst, .s_tdata({{(ETH_W - 32){1'b0}}, eth_tx.tdata}),
+      .s_tkeep({{(ETH_W / 8 - 4){1'b0}}, eth_tx.tkeep}), .s_tlast(eth_tx.tlast),
+      .s_tvalid(eth_tx.tvalid), .s_tready(eth_tx.tready), .m_tdata(tx_tdata), .m_tkeep(tx_tkeep),
       .m_tlast(tx_tlast), .m_tvalid(tx_tvalid), .m_tready(tx_tready)
     );
     assign eth_port_act = (rx_tvalid && rx_tready) || (tx_tvalid && tx_tready);

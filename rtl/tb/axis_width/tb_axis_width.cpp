@@ -8,11 +8,11 @@
  * Aligner: packed beats in; each cycle the consumer takes one word, all
  * presented words, both, or nothing, at random (and sometimes asserts a take
  * while its valid is low, which must be ignored). Every cycle the model
- * checks what must be presented: o_one_valid exactly when a word handed in
+ * checks what must be presented: w_one_valid exactly when a word handed in
  * at an earlier edge is not taken yet, word 0's bytes, keep and last;
- * o_all_valid exactly when N such words are there or a frame's last word is
+ * w_all_valid exactly when N such words are there or a frame's last word is
  * among them, every presented lane's bytes and keep, keep 0 past them, and
- * o_all_last. s_tready must not change with the takes (no path from them).
+ * w_all_last. s_tready must not change with the takes (no path from them).
  * Packer: 1..N words a cycle in (unused lanes carry random bytes), beats out
  * under random TREADY; every beat must be the next ETH_W/8 bytes of the
  * frame (full keep unless it ends the frame), TLAST exactly at the frame's
@@ -107,8 +107,8 @@ void reset(Vtb_axis_width *m)
     m->a_tvalid = 0;
     m->a_take_one = 0;
     m->a_take_all = 0;
-    m->p_valid = 0;
-    m->p_tready = 0;
+    m->pi_tvalid = 0;
+    m->po_tready = 0;
     m->eval();
     tick(m);
     tick(m);
@@ -178,24 +178,24 @@ uint64_t run_align(Vtb_axis_width *m, const Opts &o, std::mt19937 &rng, bool ful
         }
         bool exp_all = pres == kN || (pres > 0 && words[taken + pres - 1].last);
         if ((bool)m->a_one_valid != (avail > 0)) {
-            fail(cyc, "o_one_valid " + std::to_string(m->a_one_valid) + " with " +
+            fail(cyc, "w_one_valid " + std::to_string(m->a_one_valid) + " with " +
                       std::to_string(avail) + " words stored");
         }
         if ((bool)m->a_all_valid != exp_all) {
-            fail(cyc, "o_all_valid " + std::to_string(m->a_all_valid) + " with " +
+            fail(cyc, "w_all_valid " + std::to_string(m->a_all_valid) + " with " +
                       std::to_string(pres) + " words presentable");
         }
         for (unsigned l = 0; l < pres; l++) {
             check_lane(cyc, m, l, words[taken + l], taken + l);
         }
         if (((unsigned)m->a_keep >> (4 * pres)) != 0 && pres < kN) {
-            fail(cyc, "o_keep set past the " + std::to_string(pres) + " presented words");
+            fail(cyc, "w_keep set past the " + std::to_string(pres) + " presented words");
         }
         if (avail > 0 && (bool)m->a_one_last != words[taken].last) {
-            fail(cyc, "o_one_last wrong for word " + std::to_string(taken));
+            fail(cyc, "w_one_last wrong for word " + std::to_string(taken));
         }
         if (exp_all && (bool)m->a_all_last != words[taken + pres - 1].last) {
-            fail(cyc, "o_all_last wrong");
+            fail(cyc, "w_all_last wrong");
         }
 
         // consumer
@@ -215,7 +215,7 @@ uint64_t run_align(Vtb_axis_width *m, const Opts &o, std::mt19937 &rng, bool ful
         m->a_take_all = ta;
         m->eval();
         if ((bool)m->a_tready != ready) {
-            fail(cyc, "s_tready changed with take_one/take_all");
+            fail(cyc, "s_tready changed with w_take_one/w_take_all");
         }
         size_t n_take = ta && exp_all ? pres : (t1 && avail > 0 ? 1 : 0);
         bool fire = src_valid && ready;
@@ -277,24 +277,24 @@ uint64_t run_pack(Vtb_axis_width *m, const Opts &o, std::mt19937 &rng, bool full
                     break;
                 }
             }
-            eth_beat_put(m->p_data, in, kBytes);
-            m->p_keep = keep;
-            m->p_last = words[wi + src_n - 1].last;
+            eth_beat_put(m->pi_tdata, in, kBytes);
+            m->pi_tkeep = keep;
+            m->pi_tlast = words[wi + src_n - 1].last;
             src_valid = true;
         }
-        m->p_valid = src_valid;
+        m->pi_tvalid = src_valid;
         bool tready = full_rate || !pct(rng, o.stall);
-        m->p_tready = tready;
+        m->po_tready = tready;
         m->eval();
-        bool ready = m->p_ready;
+        bool ready = m->pi_tready;
 
-        bool tvalid = m->p_tvalid;
-        unsigned tkeep = m->p_tkeep;
-        bool tlast = m->p_tlast;
+        bool tvalid = m->po_tvalid;
+        unsigned tkeep = m->po_tkeep;
+        bool tlast = m->po_tlast;
         if (held) {
             bool same = tvalid && tkeep == held_keep && tlast == held_last;
             for (unsigned k = 0; same && k < kBytes; k++) {
-                same = !(tkeep >> k & 1) || eth_beat_byte(m->p_tdata, k) == held_b[k];
+                same = !(tkeep >> k & 1) || eth_beat_byte(m->po_tdata, k) == held_b[k];
             }
             if (!same) {
                 fail(cyc, "packer beat changed or dropped while TREADY was low");
@@ -309,7 +309,7 @@ uint64_t run_pack(Vtb_axis_width *m, const Opts &o, std::mt19937 &rng, bool full
                           std::to_string((1ull << n) - 1));
             }
             for (unsigned k = 0; k < n; k++) {
-                if (eth_beat_byte(m->p_tdata, k) != f[opos + k]) {
+                if (eth_beat_byte(m->po_tdata, k) != f[opos + k]) {
                     fail(cyc, "packer frame " + std::to_string(fo) + " byte " +
                               std::to_string(opos + k) + " differs");
                     break;
@@ -331,7 +331,7 @@ uint64_t run_pack(Vtb_axis_width *m, const Opts &o, std::mt19937 &rng, bool full
             held_keep = tkeep;
             held_last = tlast;
             for (unsigned k = 0; k < kBytes; k++) {
-                held_b[k] = eth_beat_byte(m->p_tdata, k);
+                held_b[k] = eth_beat_byte(m->po_tdata, k);
             }
         }
         bool fire = src_valid && ready;
@@ -358,7 +358,7 @@ void usage(FILE *f)
             "usage: tb_axis_width [--seed S] [--frames F] [--gap PCT] [--stall PCT] [--help]\n"
             "Checks openenoc_axis_word_align and openenoc_axis_word_pack at ETH_W=%d against\n"
             "a reference model: F random frames of 1..300 bytes (default 3000) with PCT %% of\n"
-            "VALID gaps (default 30) and backpressure (default 30), random take_one/take_all\n"
+            "VALID gaps (default 30) and backpressure (default 30), random w_take_one/w_take_all\n"
             "and 1..N words a cycle; then a full-rate run that must never stall the input.\n"
             "Exit status 0 when every byte, keep and last matched.\n",
             TB_ETH_W);

@@ -9,32 +9,21 @@ module tb_axis_width #(
   input  logic               rst,
   // aligner
   `OPENENOC_EP_ETH_PORTS(a_, input, output, ETH_W),
-  output logic [ETH_W-1:0]   a_data,
-  output logic [ETH_W/8-1:0] a_keep,
-  output logic               a_one_valid,
-  output logic               a_one_last,
-  output logic               a_all_valid,
-  output logic               a_all_last,
-  input  logic               a_take_one,
-  input  logic               a_take_all,
+  `OPENENOC_AXIS_WORD_PORTS(a_, output, input, ETH_W),
   // packer
-  input  logic [ETH_W-1:0]   p_data,
-  input  logic [ETH_W/8-1:0] p_keep,
-  input  logic               p_last,
-  input  logic               p_valid,
-  output logic               p_ready,
-  `OPENENOC_EP_ETH_PORTS(p_, output, input, ETH_W)
+  `OPENENOC_EP_ETH_PORTS(pi_, input, output, ETH_W),
+  `OPENENOC_EP_ETH_PORTS(po_, output, input, ETH_W)
 );
   openenoc_axis_word_align #(.ETH_W(ETH_W)) u_align (
     .clk, .rst, .s_tdata(a_tdata), .s_tkeep(a_tkeep), .s_tlast(a_tlast), .s_tvalid(a_tvalid),
-    .s_tready(a_tready), .o_data(a_data), .o_keep(a_keep), .o_one_valid(a_one_valid),
-    .o_one_last(a_one_last), .o_all_valid(a_all_valid), .o_all_last(a_all_last),
-    .take_one(a_take_one), .take_all(a_take_all)
+    .s_tready(a_tready), .w_data(a_data), .w_keep(a_keep), .w_one_valid(a_one_valid),
+    .w_one_last(a_one_last), .w_all_valid(a_all_valid), .w_all_last(a_all_last),
+    .w_take_one(a_take_one), .w_take_all(a_take_all)
   );
 
   openenoc_axis_word_pack #(.ETH_W(ETH_W)) u_pack (
-    .clk, .rst, .i_data(p_data), .i_keep(p_keep), .i_last(p_last), .i_valid(p_valid),
-    .i_ready(p_ready), .m_tdata(p_tdata), .m_tkeep(p_tkeep), .m_tlast(p_tlast),
-    .m_tvalid(p_tvalid), .m_tready(p_tready)
+    .clk, .rst, .s_tdata(pi_tdata), .s_tkeep(pi_tkeep), .s_tlast(pi_tlast), .s_tvalid(pi_tvalid),
+    .s_tready(pi_tready), .m_tdata(po_tdata), .m_tkeep(po_tkeep), .m_tlast(po_tlast),
+    .m_tvalid(po_tvalid), .m_tready(po_tready)
   );
 endmodule
