@@ -210,38 +210,41 @@ COSIM_BENCH_ARGS ?= --repeat 5 --rmem 10000
 bench-cosim: $(COSIM_BENCH) $(COSIM_LIB)
 	@$(COSIM_BENCH) --lib $(COSIM_LIB) $(COSIM_BENCH_ARGS)
 
-# ---- the 64-bit Ethernet variant ---------------------------------------------
-# build/cosim/libopenenoc_rtl_w64.so: the same top and wrapper with 64-bit
-# Ethernet streams (Verilator -GETH_W=64, the wrapper's OE_COSIM_ETH_W=64:
-# it packs and unpacks 8-byte beats), no PGO, its own objects (obj-w64/).
-# check-cosim-w64 runs check-cosim's programs, vectors and fuzz inputs on it
-# (the core still moves one word a cycle: the converters must change no
-# result).
-COSIM_W64_OBJ  := $(COSIM_BUILD)/obj-w64
-COSIM_W64_LIB  := $(COSIM_BUILD)/libopenenoc_rtl_w64.so
-COSIM_W64_TBIN := $(COSIM_BUILD)/tests-w64
-COSIM_W64_BINS := $(addprefix $(COSIM_W64_TBIN)/,$(COSIM_PROGS) vecrun fuzz_replay)
+# ---- the wide Ethernet variants ------------------------------------------------
+# build/cosim/libopenenoc_rtl_wW.so (W = 64 or 128): the same top and wrapper
+# with W-bit Ethernet streams (Verilator -GETH_W=W, the wrapper's
+# OE_COSIM_ETH_W=W: it packs and unpacks W/8-byte beats), no PGO, their own
+# objects (obj-wW/). check-cosim-wW runs check-cosim's programs, vectors and
+# fuzz inputs on it (the core still moves one word a cycle: the converters
+# must change no result). make check runs the 64-bit one; the 128-bit one
+# (VlWide ports in the wrapper) is there to be run by hand.
+COSIM_WIDE := 64 128
 
-.PHONY: cosim-w64 check-cosim-w64
+.PHONY: $(addprefix cosim-w,$(COSIM_WIDE)) $(addprefix check-cosim-w,$(COSIM_WIDE))
 CHECK_TARGETS += check-cosim-w64
-cosim-w64: $(COSIM_W64_LIB)
+.PRECIOUS: $(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a
 
-$(COSIM_W64_OBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk $(COSIM_REGOUT)
+$(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk $(COSIM_REGOUT)
 	@mkdir -p $(COSIM_BUILD)
-	rm -f $(COSIM_W64_OBJ)/*.o
-	$(VERILATOR) $(COSIM_VFLAGS) -GETH_W=64 -Mdir $(COSIM_W64_OBJ) $(COSIM_SRCS) >$(COSIM_BUILD)/verilate-w64.log 2>&1 || \
-	    { tail -40 $(COSIM_BUILD)/verilate-w64.log; exit 1; }
-	$(COSIM_REGOUT) $(COSIM_W64_OBJ) $(COSIM_TOPM) $(addprefix --allow ,$(COSIM_AFTER_EDGE))
+	rm -f $(COSIM_BUILD)/obj-w$*/*.o
+	$(VERILATOR) $(COSIM_VFLAGS) -GETH_W=$* -Mdir $(COSIM_BUILD)/obj-w$* $(COSIM_SRCS) >$(COSIM_BUILD)/verilate-w$*.log 2>&1 || \
+	    { tail -40 $(COSIM_BUILD)/verilate-w$*.log; exit 1; }
+	$(COSIM_REGOUT) $(COSIM_BUILD)/obj-w$* $(COSIM_TOPM) $(addprefix --allow ,$(COSIM_AFTER_EDGE))
 	@touch $@
 
-$(COSIM_W64_LIB): $(COSIM_W64_OBJ)/Vopenenoc_endpoint_axi__ALL.a $(COSIM_WRAP) $(COSIM_HDRS) $(TOP)/hw/cosim/oe_eth_beat.h
-	$(COSIM_CXX) -DOE_COSIM_ETH_W=64 -I$(COSIM_W64_OBJ) $(filter %.cpp,$(COSIM_WRAP)) $(COSIM_VLT_RT) \
-	    $(COSIM_W64_OBJ)/Vopenenoc_endpoint_axi__ALL.a -o $@ -lpthread
+$(COSIM_BUILD)/libopenenoc_rtl_w%.so: $(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a $(COSIM_WRAP) $(COSIM_HDRS) \
+                                      $(TOP)/hw/cosim/oe_eth_beat.h
+	$(COSIM_CXX) -DOE_COSIM_ETH_W=$* -I$(COSIM_BUILD)/obj-w$* $(filter %.cpp,$(COSIM_WRAP)) $(COSIM_VLT_RT) \
+	    $(COSIM_BUILD)/obj-w$*/Vopenenoc_endpoint_axi__ALL.a -o $@ -lpthread
 
-$(eval $(call cosim_test_rules,$(COSIM_W64_TBIN),openenoc_rtl_w64))
-
-check-cosim-w64: $(COSIM_W64_BINS)
-	$(call cosim_suite,$(COSIM_W64_TBIN),$(COSIM_BUILD)/logs-w64,cosim-w64)
+# cosim_wide W: the library's target, its programs and its check
+define cosim_wide
+cosim-w$(1): $(COSIM_BUILD)/libopenenoc_rtl_w$(1).so
+$(eval $(call cosim_test_rules,$(COSIM_BUILD)/tests-w$(1),openenoc_rtl_w$(1)))
+check-cosim-w$(1): $(addprefix $(COSIM_BUILD)/tests-w$(1)/,$(COSIM_PROGS) vecrun fuzz_replay)
+	$$(call cosim_suite,$(COSIM_BUILD)/tests-w$(1),$(COSIM_BUILD)/logs-w$(1),cosim-w$(1))
+endef
+$(foreach w,$(COSIM_WIDE),$(eval $(call cosim_wide,$(w))))
 
 # ---- QEMU with the RTL engine -----------------------------------------------
 # The qtest suites that can run on the model, with every openenoc device on
