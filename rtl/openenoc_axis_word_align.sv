@@ -7,7 +7,8 @@
 //                word 0 is presented as soon as its beat has been stored,
 //                without waiting for the beat's other words or the next beat
 //   data mode    w_take_all: all presented words a cycle (w_all_valid when
-//                N = ETH_W / 32 words are there or the frame's last word is
+//                w_all_max words (N = ETH_W / 32 for full rate, fewer for
+//                the end of a field) are there or the frame's last word is
 //                among them; w_all_last: they end the frame; w_keep gives
 //                their bytes)
 // The mode may change in any cycle, also in the middle of a beat (RX: word 7
@@ -41,7 +42,7 @@ module openenoc_axis_word_align #(
     assign w_all_last  = s_tlast;
     assign s_tready    = w_take_one || w_take_all;
     // verilator lint_off UNUSEDSIGNAL
-    wire unused = &{1'b0, clk, rst};
+    wire unused = &{1'b0, clk, rst, w_all_max};
     // verilator lint_on UNUSEDSIGNAL
   end else begin : g_buf
     openenoc_axis_word_buf #(.W(ETH_W)) u_buf (.*);

@@ -11,12 +11,15 @@
 // keep 0, as the 32-bit link would pass it.
 //
 // Output: w_data/w_keep present the next words, lane 0 = the oldest. The
-// presented words are the first min(count, N) words, cut after the first
-// one that ends a frame; w_keep is 0 on the lanes beyond them (w_data there
-// is left over: read w_keep). Two ways to take them, chosen per cycle:
+// presented words are the first min(count, M) words, M = w_all_max (1..N;
+// 0 counts as 1, above N as N), cut after the first one that ends a frame;
+// w_keep is 0 on the lanes beyond them (w_data there is left over: read
+// w_keep). M lets a consumer take exactly the words of a field (RX: the
+// last Data words, not the EndOfData after them); N otherwise. Two ways to
+// take them, chosen per cycle:
 //   w_take_one  the word in lane 0 (allowed while w_one_valid; w_one_last:
 //               it ends its frame). It is presented as soon as it is stored.
-//   w_take_all  every presented word (allowed while w_all_valid: N words
+//   w_take_all  every presented word (allowed while w_all_valid: M words
 //               are there or a frame's last word is among them; w_all_last:
 //               the presented words end the frame).
 // w_take_all wins when both are set; a take whose valid is low is ignored.
@@ -50,13 +53,17 @@ module openenoc_axis_word_buf #(
   // ---- what is presented ------------------------------------------------------
   // n_pres: words presented (lanes 0..n_pres-1); pres_last: the last of them
   // ends a frame
-  logic [CW-1:0] n_pres;
+  localparam int MW = $clog2(N + 1);
+  logic [CW-1:0] n_pres, lim;
   logic          pres_last;
   always_comb begin
+    if (w_all_max == '0)             lim = CW'(1);
+    else if (w_all_max > MW'(N))     lim = CW'(N);
+    else                             lim = CW'(w_all_max);
     n_pres    = '0;
     pres_last = 1'b0;
     for (int i = 0; i < N; i++)
-      if (CW'(i) < count_q && !pres_last) begin
+      if (CW'(i) < count_q && CW'(i) < lim && !pres_last) begin
         n_pres    = CW'(i + 1);
         pres_last = last_q[i];
       end
@@ -70,7 +77,7 @@ module openenoc_axis_word_buf #(
 
   assign w_one_valid = count_q != '0;
   assign w_one_last  = last_q[0];
-  assign w_all_valid = n_pres == CW'(N) || pres_last;
+  assign w_all_valid = n_pres == lim || pres_last;
   assign w_all_last  = pres_last;
   assign s_tready    = count_q <= CW'(CAP - N);
 

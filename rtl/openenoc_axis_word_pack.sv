@@ -34,7 +34,8 @@ module openenoc_axis_word_pack #(
     openenoc_axis_word_buf #(.W(ETH_W)) u_buf (
       .clk, .rst, .s_tdata, .s_tkeep, .s_tlast, .s_tvalid, .s_tready, .w_data(m_tdata),
       .w_keep(m_tkeep), .w_one_valid(one_valid), .w_one_last(one_last), .w_all_valid(m_tvalid),
-      .w_all_last(m_tlast), .w_take_one(1'b0), .w_take_all(m_tready)
+      .w_all_last(m_tlast), .w_take_one(1'b0), .w_take_all(m_tready),
+      .w_all_max($clog2(ETH_W / 32 + 1)'(ETH_W / 32))
     );
     // verilator lint_off UNUSEDSIGNAL
     wire unused = &{1'b0, one_valid, one_last};

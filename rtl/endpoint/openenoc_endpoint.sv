@@ -116,7 +116,8 @@ module openenoc_endpoint
       .clk, .rst, .s_tdata(rx_tdata), .s_tkeep(rx_tkeep), .s_tlast(rx_tlast),
       .s_tvalid(rx_tvalid), .s_tready(rx_tready), .w_data(rx_words), .w_keep(rx_words_keep),
       .w_one_valid(rx_one_valid), .w_one_last(rx_one_last), .w_all_valid(rx_all_valid),
-      .w_all_last(rx_all_last), .w_take_one(eth_rx.tvalid && eth_rx.tready), .w_take_all(1'b0)
+      .w_all_last(rx_all_last), .w_take_one(eth_rx.tvalid && eth_rx.tready), .w_take_all(1'b0),
+      .w_all_max('1)
     );
     assign eth_rx.tvalid = rx_one_valid;
     assign eth_rx.tdata  = rx_words[31:0];

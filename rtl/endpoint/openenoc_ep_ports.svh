@@ -20,8 +20,8 @@
 
 // the word side of the Ethernet width converters (openenoc_axis_word_buf,
 // openenoc_axis_word_align): W/32 lanes of 32-bit frame words, lane 0 the
-// next one, and the consumer's takes (M: the converter's outputs, S: the
-// consumer's)
+// next one, and the consumer's takes and its bound on a take_all (M: the
+// converter's outputs, S: the consumer's)
 `define OPENENOC_AXIS_WORD_PORTS(P, M, S, W) \
   M logic [(W)-1:0]   P``data, \
   M logic [(W)/8-1:0] P``keep, \
@@ -30,7 +30,8 @@
   M logic             P``all_valid, \
   M logic             P``all_last, \
   S logic             P``take_one, \
-  S logic             P``take_all
+  S logic             P``take_all, \
+  S logic [$clog2((W)/32+1)-1:0] P``all_max
 
 // the memory port (openenoc_ep_mem_if's signals, openenoc_ep_pkg's transfer
 // protocol): request, write beats and response, read beats

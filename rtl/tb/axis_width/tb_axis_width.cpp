@@ -7,12 +7,14 @@
  *
  * Aligner: packed beats in; each cycle the consumer takes one word, all
  * presented words, both, or nothing, at random (and sometimes asserts a take
- * while its valid is low, which must be ignored). Every cycle the model
- * checks what must be presented: w_one_valid exactly when a word handed in
- * at an earlier edge is not taken yet, word 0's bytes, keep and last;
- * w_all_valid exactly when N such words are there or a frame's last word is
- * among them, every presented lane's bytes and keep, keep 0 past them, and
- * w_all_last. s_tready must not change with the takes (no path from them).
+ * while its valid is low, which must be ignored), with a random bound
+ * w_all_max on the words presented (N half of the cycles). Every cycle the
+ * model checks what must be presented: w_one_valid exactly when a word
+ * handed in at an earlier edge is not taken yet, word 0's bytes, keep and
+ * last; w_all_valid exactly when w_all_max such words are there or a
+ * frame's last word is among them, every presented lane's bytes and keep,
+ * keep 0 past them, and w_all_last. s_tready must not change with the takes
+ * (no path from them).
  * Packer: 1..N words a cycle in (unused lanes carry random bytes), beats out
  * under random TREADY; every beat must be the next ETH_W/8 bytes of the
  * frame (full keep unless it ends the frame), TLAST exactly at the frame's
@@ -164,19 +166,24 @@ uint64_t run_align(Vtb_axis_width *m, const Opts &o, std::mt19937 &rng, bool ful
         m->a_tvalid = src_valid;
         m->a_take_one = 0;
         m->a_take_all = 0;
+        // the bound on a take_all: mostly N, else 0..N+1 (0 counts as 1,
+        // above N as N)
+        unsigned max = full_rate || pct(rng, 50) ? kN : rng() % (kN + 2);
+        unsigned lim = max == 0 ? 1 : max > kN ? kN : max;
+        m->a_all_max = max;
         m->eval();
         bool ready = m->a_tready;
 
         // what must be presented
         size_t avail = arrived - taken;
         unsigned pres = 0;
-        while (pres < kN && pres < avail) {
+        while (pres < lim && pres < avail) {
             pres++;
             if (words[taken + pres - 1].last) {
                 break;
             }
         }
-        bool exp_all = pres == kN || (pres > 0 && words[taken + pres - 1].last);
+        bool exp_all = pres == lim || (pres > 0 && words[taken + pres - 1].last);
         if ((bool)m->a_one_valid != (avail > 0)) {
             fail(cyc, "w_one_valid " + std::to_string(m->a_one_valid) + " with " +
                       std::to_string(avail) + " words stored");
@@ -188,7 +195,7 @@ uint64_t run_align(Vtb_axis_width *m, const Opts &o, std::mt19937 &rng, bool ful
         for (unsigned l = 0; l < pres; l++) {
             check_lane(cyc, m, l, words[taken + l], taken + l);
         }
-        if (((unsigned)m->a_keep >> (4 * pres)) != 0 && pres < kN) {
+        if (pres < kN && ((unsigned)m->a_keep >> (4 * pres)) != 0) {
             fail(cyc, "w_keep set past the " + std::to_string(pres) + " presented words");
         }
         if (avail > 0 && (bool)m->a_one_last != words[taken].last) {

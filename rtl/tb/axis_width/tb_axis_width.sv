@@ -18,7 +18,7 @@ module tb_axis_width #(
     .clk, .rst, .s_tdata(a_tdata), .s_tkeep(a_tkeep), .s_tlast(a_tlast), .s_tvalid(a_tvalid),
     .s_tready(a_tready), .w_data(a_data), .w_keep(a_keep), .w_one_valid(a_one_valid),
     .w_one_last(a_one_last), .w_all_valid(a_all_valid), .w_all_last(a_all_last),
-    .w_take_one(a_take_one), .w_take_all(a_take_all)
+    .w_take_one(a_take_one), .w_take_all(a_take_all), .w_all_max(a_all_max)
   );
 
   openenoc_axis_word_pack #(.ETH_W(ETH_W)) u_pack (
