@@ -57,9 +57,9 @@ module openenoc_axis_word_buf #(
   logic [CW-1:0] n_pres, lim;
   logic          pres_last;
   always_comb begin
-    if (w_all_max == '0)             lim = CW'(1);
-    else if (w_all_max > MW'(N))     lim = CW'(N);
-    else                             lim = CW'(w_all_max);
+    if (w_all_max == '0)         lim = CW'(1);
+    else if (w_all_max > MW'(N)) lim = CW'(N);
+    else                         lim = CW'(w_all_max);
     n_pres    = '0;
     pres_last = 1'b0;
     for (int i = 0; i < N; i++)
@@ -100,7 +100,7 @@ module openenoc_axis_word_buf #(
   always_comb begin
     if (w_take_all && w_all_valid)      n_take = n_pres;
     else if (w_take_one && w_one_valid) n_take = CW'(1);
-    else                              n_take = '0;
+    else                                n_take = '0;
     kept = count_q - n_take;
   end
 
