@@ -21,12 +21,12 @@
   M logic        P``valid, \
   S logic        P``ready
 
-// one AXI4 link with 32-bit data and no ID, LOCK, QOS, REGION or USER
-// signals: openenoc_axi_if's signals
-`define OPENENOC_AXI_PORTS(P, M, S) \
+// one AXI4 link with DW-bit data (32, 64 or 128) and no ID, LOCK, QOS,
+// REGION or USER signals: openenoc_axi_if's signals
+`define OPENENOC_AXI_PORTS(P, DW, M, S) \
   `OPENENOC_AXI_ADDR_PORTS(P``aw, M, S), \
-  M logic [31:0] P``wdata, \
-  M logic [3:0]  P``wstrb, \
+  M logic [DW-1:0]   P``wdata, \
+  M logic [DW/8-1:0] P``wstrb, \
   M logic        P``wlast, \
   M logic        P``wvalid, \
   S logic        P``wready, \
@@ -34,7 +34,7 @@
   S logic        P``bvalid, \
   M logic        P``bready, \
   `OPENENOC_AXI_ADDR_PORTS(P``ar, M, S), \
-  S logic [31:0] P``rdata, \
+  S logic [DW-1:0] P``rdata, \
   S logic [1:0]  P``rresp, \
   S logic        P``rlast, \
   S logic        P``rvalid, \

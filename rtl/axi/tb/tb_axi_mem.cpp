@@ -1,5 +1,6 @@
 // Random test of the AXI4 memory master (tb_axi_mem.sv: the read and write
-// bridges of openenoc_endpoint_axi, with the protocol checker) against
+// bridges of openenoc_endpoint_axi, with the protocol checker; built per
+// AXI_DATA_W, the slave's OE_COSIM_AXI_W, and BURST_MAX) against
 // AxiMemSlave (hw/cosim/axi_mem_slave.h) serving a reference memory: random byte
 // addresses near 4 KiB boundaries, lengths 1..65535, random READY/VALID
 // delays on the memory port and on AXI, injected SLVERR/DECERR ranges and
@@ -22,6 +23,7 @@
 #ifndef AXI_BURST_MAX
 #error "build with -DAXI_BURST_MAX=<the model's BURST_MAX>"
 #endif
+const uint32_t kBusBytes = OE_COSIM_AXI_W / 8;   // the model's AXI_DATA_W / 8
 
 namespace {
 
@@ -102,6 +104,10 @@ struct Bench {
     uint64_t cycles = 0;
     // coverage
     unsigned max_beats = 0, narrow = 0, full_bursts = 0, heads = 0, errors[4] = {};
+    // AxSIZE other than the bus width (AW; AR: also byte tails and the
+    // 4-byte one-word read)
+    unsigned bad_size = 0;
+    unsigned words = 0;   // 4-byte reads (ARSIZE 2) on a wider bus: the one-word path
 
     Bench(unsigned stall, uint64_t seed)
         : slave(&Host::rd, &Host::wr, &host, stall, seed), rng{ seed * 7 + 3 }, port_stall(stall)
@@ -132,11 +138,17 @@ struct Bench {
             unsigned beats = m.m_axi_arlen + 1u;
             if (beats > max_beats) max_beats = beats;
             if (m.m_axi_arsize == 0) narrow++;
-            if (m.m_axi_araddr & 3) heads++;
+            if (1u << m.m_axi_arsize != kBusBytes && m.m_axi_arsize != 0 &&
+                !(m.m_axi_arsize == 2 && m.m_axi_arlen == 0 && !(m.m_axi_araddr & 3))) {
+                bad_size++;
+            }
+            if (kBusBytes > 4 && m.m_axi_arsize == 2) words++;
+            if (m.m_axi_araddr & (kBusBytes - 1)) heads++;
         }
         if (m.m_axi_awvalid && m.m_axi_awready) {
             unsigned beats = m.m_axi_awlen + 1u;
             if (beats > max_beats) max_beats = beats;
+            if (1u << m.m_axi_awsize != kBusBytes) bad_size++;
         }
     }
     bool stall() { return port_stall && rng.pct(port_stall); }
@@ -297,8 +309,9 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--help")) {
             printf("usage: %s [--seed N] [--transfers N] [--stall PCT]\n"
                    "Random transfers through the AXI4 memory master of openenoc_endpoint_axi\n"
-                   "(this build's BURST_MAX) against a reference memory; exit 1 on a mismatch.\n",
-                   argv[0]);
+                   "(this build: AXI_DATA_W %u, BURST_MAX %u) against a reference memory;\n"
+                   "exit 1 on a mismatch.\n",
+                   argv[0], OE_COSIM_AXI_W, AXI_BURST_MAX);
             return 0;
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
             seed = strtoull(argv[++i], nullptr, 0);
@@ -326,6 +339,10 @@ int main(int argc, char **argv)
                      : kind < 9 ? 1 + t.rng.below(9000) : 1 + t.rng.below(65535);
         if (addr + len > kMemSize + 4096) addr = kMemSize + 4096 - len > kMemSize ? 0 : addr;
         if ((uint64_t)addr + len > kMemSize + 4096) len = kMemSize + 4096 - addr;
+        if (t.rng.pct(5)) {   // an RMEM-style aligned word (the read bridge's one-word path)
+            addr &= ~3u;
+            len = 4;
+        }
         bool wr = t.rng.pct(50);
         t.inject(wr, addr, len);
         bool ok = !wr ? t.read(addr, len)
@@ -338,12 +355,16 @@ int main(int argc, char **argv)
         if (t.m.violations) break;
     }
     bool covered = t.max_beats == AXI_BURST_MAX && t.narrow > 0 && t.heads > 0 && t.errors[OE_MEM_SLVERR] > 0 &&
-                   t.errors[OE_MEM_DECERR] > 0;
+                   t.errors[OE_MEM_DECERR] > 0 && (kBusBytes == 4 || t.words > 0);
     printf("axi mem: %u transfers, %u AXI bursts (longest %u beats, %u narrow tail reads, %u "
-           "unaligned read heads), %u ok / %u slverr / %u decerr, %llu cycles, %u violations\n",
+           "unaligned read heads), %u ok / %u slverr / %u decerr, %llu cycles, %u violations, "
+           "%u bursts not of the bus width, %u one-word reads on a wider bus\n",
            done, (unsigned)t.m.bursts, t.max_beats, t.narrow, t.heads, t.errors[0], t.errors[2],
-           t.errors[3], (unsigned long long)t.cycles, (unsigned)t.m.violations);
-    if (!covered && !g_fail) printf("not ok: coverage (bursts, narrow reads, heads, both errors)\n");
+           t.errors[3], (unsigned long long)t.cycles, (unsigned)t.m.violations, t.bad_size,
+           t.words);
+    if (!covered && !g_fail) {
+        printf("not ok: coverage (bursts, narrow reads, heads, both errors, one-word reads)\n");
+    }
     t.m.final();
-    return g_fail || t.m.violations || !covered || done != n ? 1 : 0;
+    return g_fail || t.m.violations || t.bad_size || !covered || done != n ? 1 : 0;
 }

@@ -5,20 +5,21 @@
 `include "axi/openenoc_axi_ports.svh"
 `include "endpoint/openenoc_ep_ports.svh"
 module tb_axi_mem #(
-  parameter int BURST_MAX = 256
+  parameter int BURST_MAX  = 256,
+  parameter int AXI_DATA_W = 32
 ) (
   input  logic        clk,
   input  logic        rst,
   // memory port (the endpoint's side)
   `OPENENOC_EP_MEM_PORTS(mem_, input, output),
   // AXI4 master
-  `OPENENOC_AXI_PORTS(m_axi_, output, input),
+  `OPENENOC_AXI_PORTS(m_axi_, AXI_DATA_W, output, input),
   output logic [31:0] violations,
   output logic [31:0] bursts
 );
   openenoc_ep_mem_if mem ();
-  openenoc_axi_if    axi ();
-  openenoc_axi_mem #(.BURST_MAX(BURST_MAX)) u_mem (.clk, .rst, .mem, .axi, .idle());
+  openenoc_axi_if #(.DATA_W(AXI_DATA_W)) axi ();
+  openenoc_axi_mem #(.BURST_MAX(BURST_MAX), .AXI_DATA_W(AXI_DATA_W)) u_mem (.clk, .rst, .mem, .axi, .idle());
 
   assign mem.req_valid = mem_req_valid;
   assign mem_req_ready = mem.req_ready;
@@ -50,7 +51,7 @@ module tb_axi_mem #(
          {m_axi_arready, m_axi_rdata, m_axi_rresp, m_axi_rlast, m_axi_rvalid};
 
   logic [6:0] kinds;
-  openenoc_axi_checker #(.NAME("m_axi")) u_check (
+  openenoc_axi_checker #(.NAME("m_axi"), .DATA_W(AXI_DATA_W)) u_check (
     .clk, .rst, .awaddr(axi.awaddr), .awlen(axi.awlen), .awsize(axi.awsize),
     .awburst(axi.awburst), .awcache(axi.awcache), .awprot(axi.awprot), .awvalid(axi.awvalid),
     .awready(axi.awready), .wdata(axi.wdata), .wstrb(axi.wstrb), .wlast(axi.wlast),
