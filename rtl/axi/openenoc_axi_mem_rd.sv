@@ -113,7 +113,7 @@ module openenoc_axi_mem_rd
   wire        one_word   = state_q == RD_IDLE && start && len == 16'd4 && addr[1:0] == 2'b00;
   wire        w4         = one_word || (WIDE && word_q);
   assign axi.araddr  = one_word ? addr : cur_q[31:0];
-  assign axi.arsize  = w4 ? 3'd2 : body_q ? 3'(LB) : 3'd0;
+  assign axi.arsize  = (w4 || body_q) ? (w4 ? 3'd2 : 3'(LB)) : 3'd0;
   assign axi.arlen   = w4 ? 8'd0 :
                        body_q ? 8'(beats_q - 9'd1) : {(8-LB)'(0), tail_len};
   assign axi.arvalid = state_q == RD_AR || one_word;
@@ -133,7 +133,7 @@ module openenoc_axi_mem_rd
   wire        wide4   = WIDE && word_q;                  // a 4-byte narrow beat
   wire [NW-1:0] n_bytes = narrow_q ? (wide4 ? NW'(4) : NW'(1)) : NW'(NB) - NW'(lo_q);
   wire [8*NB-1:0] r_sh  = axi.rdata >> {lo_q, 3'b000};
-  wire [8*NB-1:0] shifted = !narrow_q ? r_sh : wide4 ? (8*NB)'(r_sh[31:0]) : (8*NB)'(r_sh[7:0]);
+  wire [8*NB-1:0] shifted = narrow_q ? (wide4 ? (8*NB)'(r_sh[31:0]) : (8*NB)'(r_sh[7:0])) : r_sh;
   wire [8*AB-1:0] acc_in  = acc_q | ((8*AB)'(shifted) << {cnt_q, 3'b000});
   wire [CW:0] cnt_in  = {1'b0, cnt_q} + (CW+1)'(n_bytes);
   // a count down, so no adder sits in front of the test

@@ -59,11 +59,9 @@ module openenoc_axi_mem_wr
   logic [CW-1:0]    kb;
   logic [MEM_W-1:0] kmask;
   always_comb begin
-    kb = '0;
-    for (int i = 0; i < MB; i++) begin
-      kb = kb + CW'(w_beat.keep[i]);
-      kmask[8*i +: 8] = {8{w_beat.keep[i]}};
-    end
+    kb = CW'(w_beat.keep[0]);
+    for (int i = 1; i < MB; i++) kb = kb + CW'(w_beat.keep[i]);
+    for (int i = 0; i < MB; i++) kmask[8*i +: 8] = {8{w_beat.keep[i]}};
   end
   wire [MEM_W-1:0] kdata  = w_beat.data & kmask;
   wire [8*AB-1:0] acc_in  = acc_q | ({(8*AB-MEM_W)'(0), kdata} << {cnt_q, 3'b000});
@@ -159,8 +157,8 @@ module openenoc_axi_mem_wr
 
   logic [SN-1:0] strb_n;
   always_comb begin
-    strb_n = '0;
-    for (int i = 0; i < NB; i++) strb_n = strb_n + SN'(axi.wstrb[i]);
+    strb_n = SN'(axi.wstrb[0]);
+    for (int i = 1; i < NB; i++) strb_n = strb_n + SN'(axi.wstrb[i]);
   end
 
   assign axi.awaddr  = awaddr_q;
