@@ -108,33 +108,37 @@ check-axi-checker: $(AXI_CHECKER_BIN)
 # ---- the memory master against a reference memory -----------------------------
 # tb_axi_mem.sv (the read and write bridges with the checker) driven by
 # tb_axi_mem.cpp through hw/cosim/axi_mem_slave.h; built for AXI_DATA_W 32, 64
-# and 128, each with BURST_MAX 256 and 16 (build/axi/mem-W-B/).
+# and 128, each with BURST_MAX 256 and 16 (build/axi/mem-W-B/), and the bridges
+# alone with a memory port as wide as the bus (or 64 bits on a 128-bit bus:
+# build/axi/mem-W-B-MEM_W/).
 AXI_MEM_SRCS := $(addprefix $(TOP)/rtl/,csr/openenoc_csr_pkg.sv openenoc_oetp_pkg.sv \
                 endpoint/openenoc_ep_pkg.sv endpoint/openenoc_ep_mem_if.sv axi/openenoc_axi_if.sv \
                 openenoc_axis_if.sv openenoc_axis_skid.sv axi/openenoc_axi_beat_slice.sv \
                 axi/openenoc_axi_mem_rd.sv axi/openenoc_axi_mem_wr.sv axi/openenoc_axi_mem.sv) \
                 $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_mem.sv
-AXI_MEM_CONFIGS := 32-256 32-16 64-256 64-16 128-256 128-16
+AXI_MEM_CONFIGS := 32-256 32-16 64-256 64-16 128-256 128-16 64-256-64 64-16-64 128-256-128 128-16-128 \
+                   128-256-64
 AXI_MEM_ARGS ?=
+axi_mem_w = $(or $(word $(2),$(subst -, ,$(1))),32)
 
-# % is W-B: AXI_DATA_W and BURST_MAX
+# % is W-B or W-B-M: AXI_DATA_W, BURST_MAX and MEM_W (default 32)
 $(AXI_BUILD)/mem-%/tb_axi_mem: $(AXI_MEM_SRCS) $(RTL_SVH) $(AXI_TB)/tb_axi_mem.cpp $(TOP)/hw/cosim/axi_mem_slave.h \
                               $(TOP)/include/openenoc/engine.h $(TOP)/mk/axi.mk
 	@mkdir -p $(AXI_BUILD)
 	$(VERILATOR) --cc --exe --build -j 2 -O2 -Wno-fatal -Wno-lint -I$(TOP)/rtl --top-module tb_axi_mem \
-	    -GAXI_DATA_W=$(word 1,$(subst -, ,$*)) -GBURST_MAX=$(word 2,$(subst -, ,$*)) \
+	    -GAXI_DATA_W=$(call axi_mem_w,$*,1) -GBURST_MAX=$(call axi_mem_w,$*,2) -GMEM_W=$(call axi_mem_w,$*,3) \
 	    -Mdir $(AXI_BUILD)/mem-$* -o tb_axi_mem \
-	    -CFLAGS "-O2 -std=c++17 -I$(TOP)/include -I$(TOP)/hw/cosim \
-	             -DOE_COSIM_AXI_W=$(word 1,$(subst -, ,$*)) -DAXI_BURST_MAX=$(word 2,$(subst -, ,$*))" \
+	    -CFLAGS "-O2 -std=c++17 -I$(TOP)/include -I$(TOP)/hw/cosim -DOE_COSIM_AXI_W=$(call axi_mem_w,$*,1) \
+	             -DAXI_BURST_MAX=$(call axi_mem_w,$*,2) -DOE_TB_MEM_W=$(call axi_mem_w,$*,3)" \
 	    $(AXI_MEM_SRCS) $(AXI_TB)/tb_axi_mem.cpp >$(AXI_BUILD)/mem-$*.log 2>&1 || \
 	    { tail -40 $(AXI_BUILD)/mem-$*.log; exit 1; }
 
 check-axi-mem: $(foreach c,$(AXI_MEM_CONFIGS),$(AXI_BUILD)/mem-$(c)/tb_axi_mem)
 	@for c in $(AXI_MEM_CONFIGS); do \
-	    w=$${c%-*}; b=$${c#*-}; \
+	    set -- $$(echo $$c | tr - ' ') 32; \
 	    for s in 0 30 85; do \
-	        echo "AXI_DATA_W=$$w BURST_MAX=$$b stall $$s%:"; \
-	        $(AXI_BUILD)/mem-$$c/tb_axi_mem --stall $$s --seed $$((w + b + s)) $(AXI_MEM_ARGS) || exit 1; \
+	        echo "AXI_DATA_W=$$1 BURST_MAX=$$2 MEM_W=$$3 stall $$s%:"; \
+	        $(AXI_BUILD)/mem-$$c/tb_axi_mem --stall $$s --seed $$(($$1 + $$2 + $$3 + s)) $(AXI_MEM_ARGS) || exit 1; \
 	    done; \
 	done
 

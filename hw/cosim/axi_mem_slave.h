@@ -51,7 +51,7 @@ inline void axi_beat_put(uint8_t *p, uint32_t v)
 
 // An AXI data port of any width from or to its bytes (lane k = byte k):
 // Verilator gives 32 bits as uint32_t, 64 as uint64_t, wider as 32-bit words
-// (VlWide) that index like an array.
+// (VlWide, nothing but the words) that index like an array.
 inline void axi_data_put(uint32_t &port, const uint8_t *p) { port = axi_beat_get(p); }
 inline void axi_data_put(uint64_t &port, const uint8_t *p)
 {
@@ -59,7 +59,7 @@ inline void axi_data_put(uint64_t &port, const uint8_t *p)
 }
 template <class W> void axi_data_put(W &port, const uint8_t *p)
 {
-    for (unsigned i = 0; i < OE_COSIM_AXI_W / 32; i++) {
+    for (unsigned i = 0; i < sizeof(W) / 4; i++) {
         port[i] = axi_beat_get(p + 4 * i);
     }
 }
@@ -71,7 +71,7 @@ inline void axi_data_get(uint8_t *p, uint64_t port)
 }
 template <class W> void axi_data_get(uint8_t *p, const W &port)
 {
-    for (unsigned i = 0; i < OE_COSIM_AXI_W / 32; i++) {
+    for (unsigned i = 0; i < sizeof(W) / 4; i++) {
         axi_beat_put(p + 4 * i, port[i]);
     }
 }

@@ -13,7 +13,7 @@
 // stays one beat per cycle. A transfer is taken only when both bridges and
 // the read slice are empty, so no read beat of one transfer meets the next.
 // The link is AXI_DATA_W bits; the memory port stays 32 bits (mem_beat_t),
-// the bridges up- and down-size.
+// the bridges (MEM_W 32) up- and down-size.
 module openenoc_axi_mem
   import openenoc_ep_pkg::*;
 #(

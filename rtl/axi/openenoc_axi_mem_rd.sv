@@ -8,7 +8,7 @@
 //   tail  [.., end)             1..NB-1 byte beats (ARSIZE 0) in one word
 // so every byte read is a byte asked for. R beats are repacked (lane 0 = byte
 // addr + MB k) into ceil(len/MB) memory-port beats of MB = MEM_W / 8 bytes
-// (mem_beat_t: 4); a wide R beat that fills several of them is taken only
+// (openenoc_axi_mem: mem_beat_t, 4); a wide R beat that fills several of them is taken only
 // when the accumulator holds less than one (NB > MB). The first SLVERR/DECERR
 // stops the transfer: the rest of that burst is drained, no further burst is
 // issued, and every remaining port beat (including the one holding bytes of
@@ -18,20 +18,22 @@ module openenoc_axi_mem_rd
   import openenoc_ep_pkg::*;
 #(
   parameter int BURST_MAX  = 256,
-  parameter int AXI_DATA_W = 32      // 32, 64 or 128 (checked by openenoc_endpoint_axi)
+  parameter int AXI_DATA_W = 32,     // 32, 64 or 128 (checked by openenoc_endpoint_axi)
+  parameter int MEM_W      = 32      // the memory port's beat: 32, 64 or 128, <= AXI_DATA_W
 ) (
   `OPENENOC_AXI_BRIDGE_PORTS,
-  // memory port read beats
+  // memory port read beats (byte-packed)
   output logic        r_valid,
   input  logic        r_ready,
-  output mem_beat_t   r_beat,
+  output logic [MEM_W+MEM_W/8:0] r_beat,   // {data, keep, last}: mem_beat_t at MEM_W 32
   output logic [1:0]  r_resp,
   openenoc_axi_if.rd_master axi       // AXI4 AR/R
 );
   localparam int NB = AXI_DATA_W / 8;            // bytes of a bus word
   localparam int LB = $clog2(NB);                // their lane bits
-  localparam int MEM_W = $bits(r_beat.data);     // the memory port's beat (32 bits)
   localparam int MB = MEM_W / 8;
+  if ((MEM_W != 32 && MEM_W != 64 && MEM_W != 128) || MEM_W > AXI_DATA_W)
+    $fatal(1, "MEM_W %0d is not 32, 64 or 128 up to AXI_DATA_W %0d", MEM_W, AXI_DATA_W);
   localparam int ML = $clog2(MB);
   localparam int AB = MB - 1 + NB;               // accumulator bytes
   localparam int CW = $clog2(AB + 1);            // its byte count
@@ -144,7 +146,7 @@ module openenoc_axi_mem_rd
 
   assign idle    = state_q == RD_IDLE && !o_valid_q;
   assign r_valid = o_valid_q;
-  assign r_beat  = '{data: o_data_q, keep: o_keep_q, last: o_last_q};
+  assign r_beat  = {o_data_q, o_keep_q, o_last_q};
   // verilator lint_off UNUSEDSIGNAL
   wire   unused_wide = &{1'b0, word_q};
   // verilator lint_on UNUSEDSIGNAL

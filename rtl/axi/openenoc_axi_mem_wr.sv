@@ -11,20 +11,22 @@
 // One burst is outstanding. After the first SLVERR/DECERR the remaining data
 // is drained without bus traffic; the port's response gives that code and
 // the bytes of the bursts that completed before it.
-// The memory port's beats are MEM_W bits (mem_beat_t: 32) and may be
-// narrower than the bus: the accumulator collects them into bus words.
+// The memory port's beats are MEM_W bits (openenoc_axi_mem: mem_beat_t, 32)
+// and may be narrower than the bus: the accumulator collects them into bus
+// words.
 `include "axi/openenoc_axi_ports.svh"
 module openenoc_axi_mem_wr
   import openenoc_ep_pkg::*;
 #(
   parameter int BURST_MAX  = 256,
-  parameter int AXI_DATA_W = 32      // 32, 64 or 128 (checked by openenoc_endpoint_axi)
+  parameter int AXI_DATA_W = 32,     // 32, 64 or 128 (checked by openenoc_endpoint_axi)
+  parameter int MEM_W      = 32      // the memory port's beat: 32, 64 or 128, <= AXI_DATA_W
 ) (
   `OPENENOC_AXI_BRIDGE_PORTS,
-  // memory port write beats and response
+  // memory port write beats (byte-packed, keep contiguous from lane 0) and response
   input  logic        w_valid,
   output logic        w_ready,
-  input  mem_beat_t   w_beat,
+  input  logic [MEM_W+MEM_W/8:0] w_beat,   // {data, keep, last}: mem_beat_t at MEM_W 32
   output logic        b_valid,
   input  logic        b_ready,
   output logic [1:0]  b_resp,
@@ -34,8 +36,12 @@ module openenoc_axi_mem_wr
   localparam int BW = 9;             // beat counts up to 256
   localparam int NB = AXI_DATA_W / 8;            // bytes of a bus word
   localparam int LB = $clog2(NB);                // their lane bits
-  localparam int MEM_W = $bits(w_beat.data);     // the memory port's beat (32 bits)
   localparam int MB = MEM_W / 8;
+  wire [MEM_W-1:0] w_data = w_beat[MEM_W+MB -: MEM_W];
+  wire [MB-1:0]    w_keep = w_beat[MB:1];
+  wire             w_last = w_beat[0];
+  if ((MEM_W != 32 && MEM_W != 64 && MEM_W != 128) || MEM_W > AXI_DATA_W)
+    $fatal(1, "MEM_W %0d is not 32, 64 or 128 up to AXI_DATA_W %0d", MEM_W, AXI_DATA_W);
   localparam int AB = NB - 1 + MB;               // accumulator bytes
   localparam int CW = $clog2(AB + 1);            // its byte count
   localparam int WA = 33 - LB;                   // bus word addresses, up to 2^32 bytes
@@ -59,13 +65,13 @@ module openenoc_axi_mem_wr
   logic [CW-1:0]    kb;
   logic [MEM_W-1:0] kmask;
   always_comb begin
-    kb = CW'(w_beat.keep[0]);
-    for (int i = 1; i < MB; i++) kb = kb + CW'(w_beat.keep[i]);
-    for (int i = 0; i < MB; i++) kmask[8*i +: 8] = {8{w_beat.keep[i]}};
+    kb = CW'(w_keep[0]);
+    for (int i = 1; i < MB; i++) kb = kb + CW'(w_keep[i]);
+    for (int i = 0; i < MB; i++) kmask[8*i +: 8] = {8{w_keep[i]}};
   end
-  wire [MEM_W-1:0] kdata  = w_beat.data & kmask;
+  wire [MEM_W-1:0] kdata  = w_data & kmask;
   wire [8*AB-1:0] acc_in  = acc_q | ({(8*AB-MEM_W)'(0), kdata} << {cnt_q, 3'b000});
-  wire [AB-1:0]   strb_in = strb_q | (AB'(w_beat.keep) << cnt_q);
+  wire [AB-1:0]   strb_in = strb_q | (AB'(w_keep) << cnt_q);
   wire [CW:0]     cnt_in  = {1'b0, cnt_q} + {1'b0, kb};
   wire            wq_free = !wq_valid_q || wq_pop;
 
@@ -106,7 +112,7 @@ module openenoc_axi_mem_wr
             strb_q <= strb_in;
             cnt_q  <= cnt_in[CW-1:0];
           end
-          if (w_beat.last) in_q <= (cnt_in == '0 || cnt_in == (CW+1)'(NB)) ? IN_DONE : IN_FLUSH;
+          if (w_last) in_q <= (cnt_in == '0 || cnt_in == (CW+1)'(NB)) ? IN_DONE : IN_FLUSH;
         end
         IN_FLUSH: if (flush) begin
           wq_valid_q <= 1'b1;

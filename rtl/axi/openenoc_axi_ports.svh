@@ -63,6 +63,17 @@
   S logic          P``rvalid, \
   M logic          P``rready
 
+// one direction of memory-port beats, W bits of byte-packed data (keep
+// contiguous from lane 0), as flat fields: tb_axi_mem's mem_w_* and mem_r_*
+// (the bridges take them as one vector, mem_beat_t's layout); M drives the
+// beat, S the ready
+`define OPENENOC_AXI_MEM_BEAT_PORTS(P, W, M, S) \
+  M logic           P``valid, \
+  S logic           P``ready, \
+  M logic [W-1:0]   P``data, \
+  M logic [W/8-1:0] P``keep, \
+  M logic           P``last
+
 // the command side of the memory master's read and write bridges
 // (openenoc_axi_mem_rd, openenoc_axi_mem_wr): start is a one-cycle pulse
 // while idle, with the transfer's byte address and length

@@ -1,11 +1,12 @@
 // Random test of the AXI4 memory master (tb_axi_mem.sv: the read and write
 // bridges of openenoc_endpoint_axi, with the protocol checker; built per
-// AXI_DATA_W, the slave's OE_COSIM_AXI_W, and BURST_MAX) against
+// AXI_DATA_W, the slave's OE_COSIM_AXI_W, BURST_MAX and the memory port's
+// width MEM_W, OE_TB_MEM_W) against
 // AxiMemSlave (hw/cosim/axi_mem_slave.h) serving a reference memory: random byte
 // addresses near 4 KiB boundaries, lengths 1..65535, random READY/VALID
 // delays on the memory port and on AXI, injected SLVERR/DECERR ranges and
 // unbacked addresses (DECERR). Every transfer must give exactly the port
-// contract: read data and per-beat responses (beats from floor(done/4) on
+// contract: read data and per-beat responses (beats from floor(done/MB) on
 // carry the failure, done = bytes of the calls before the failing one),
 // written bytes and count, memory untouched outside what was written, and
 // host calls that are exact, ascending, within the transfer, within 4 KiB,
@@ -24,6 +25,10 @@
 #error "build with -DAXI_BURST_MAX=<the model's BURST_MAX>"
 #endif
 const uint32_t kBusBytes = OE_COSIM_AXI_W / 8;   // the model's AXI_DATA_W / 8
+#ifndef OE_TB_MEM_W
+#define OE_TB_MEM_W 32
+#endif
+const uint32_t kMB = OE_TB_MEM_W / 8;            // bytes of a memory-port beat (MEM_W / 8)
 
 namespace {
 
@@ -196,7 +201,7 @@ struct Bench {
         m.mem_req_write = 0;
         m.mem_req_addr = addr;
         m.mem_req_len = len;
-        uint32_t beats = (len + 3) / 4, got = 0;
+        uint32_t beats = (len + kMB - 1) / kMB, got = 0;
         std::vector<uint8_t> data;
         std::vector<unsigned> resp;
         for (uint64_t t = 0; got < beats; t++) {
@@ -207,7 +212,8 @@ struct Bench {
             m.eval();
             bool req = m.mem_req_valid && m.mem_req_ready;
             bool r = m.mem_r_valid && m.mem_r_ready;
-            uint32_t d = m.mem_r_data;
+            uint8_t d[kMB];
+            axi_data_get(d, m.mem_r_data);
             unsigned keep = m.mem_r_keep, last = m.mem_r_last, rr = m.mem_r_resp;
             observe();
             slave.tick(&m);
@@ -219,9 +225,9 @@ struct Bench {
                 got++;
                 EXPECT(last == (got == beats), "read %08x+%u: last on beat %u of %u", addr, len,
                        got, beats);
-                unsigned n = got == beats && (len & 3) ? len & 3 : 4;
+                unsigned n = got == beats && len % kMB ? len % kMB : kMB;
                 EXPECT(rr != OE_MEM_OK || keep == (1u << n) - 1, "keep %x on beat %u", keep, got);
-                for (unsigned k = 0; k < 4; k++) data.push_back((uint8_t)(d >> (8 * k)));
+                data.insert(data.end(), d, d + kMB);
                 resp.push_back(rr);
             }
         }
@@ -230,12 +236,12 @@ struct Bench {
         OeMemStatus st;
         if (!calls_ok(false, addr, len, &done, &st)) return false;
         for (uint32_t b = 0; b < beats; b++) {
-            bool good = st == OE_MEM_OK || b < done / 4;
+            bool good = st == OE_MEM_OK || b < done / kMB;
             EXPECT(resp[b] == (good ? OE_MEM_OK : (unsigned)st), "read %08x+%u beat %u resp %u, "
                    "done %u status %u", addr, len, b, resp[b], done, st);
             if (good) {
-                uint32_t n = b + 1 == beats && (len & 3) ? len & 3 : 4;
-                EXPECT(!memcmp(data.data() + 4 * b, host.mem.data() + addr + 4 * b, n),
+                uint32_t n = b + 1 == beats && len % kMB ? len % kMB : kMB;
+                EXPECT(!memcmp(data.data() + kMB * b, host.mem.data() + addr + kMB * b, n),
                        "read %08x+%u beat %u data", addr, len, b);
             }
         }
@@ -258,9 +264,10 @@ struct Bench {
             EXPECT(t < 2000000, "write %08x+%u: %u bytes sent", addr, len, sent);
             if (!wv && sent < len && !m.mem_req_valid && !stall()) wv = true;
             m.mem_w_valid = wv;
-            uint32_t n = len - sent < 4 ? len - sent : 4, d = 0;
-            for (uint32_t k = 0; k < n; k++) d |= (uint32_t)src[sent + k] << (8 * k);
-            m.mem_w_data = d;
+            uint32_t n = len - sent < kMB ? len - sent : kMB;
+            uint8_t d[kMB] = {};
+            memcpy(d, src.data() + sent, n);
+            axi_data_put(m.mem_w_data, d);
             m.mem_w_keep = (1u << n) - 1;
             m.mem_w_last = sent + n == len;
             m.mem_b_ready = !stall();
@@ -309,9 +316,9 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--help")) {
             printf("usage: %s [--seed N] [--transfers N] [--stall PCT]\n"
                    "Random transfers through the AXI4 memory master of openenoc_endpoint_axi\n"
-                   "(this build: AXI_DATA_W %u, BURST_MAX %u) against a reference memory;\n"
-                   "exit 1 on a mismatch.\n",
-                   argv[0], OE_COSIM_AXI_W, AXI_BURST_MAX);
+                   "(this build: AXI_DATA_W %u, BURST_MAX %u, memory port %u bits) against a\n"
+                   "reference memory; exit 1 on a mismatch.\n",
+                   argv[0], OE_COSIM_AXI_W, AXI_BURST_MAX, OE_TB_MEM_W);
             return 0;
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
             seed = strtoull(argv[++i], nullptr, 0);
