@@ -8,8 +8,9 @@
 //   tail  [.., end)             1..NB-1 byte beats (ARSIZE 0) in one word
 // so every byte read is a byte asked for. R beats are repacked (lane 0 = byte
 // addr + MB k) into ceil(len/MB) memory-port beats of MB = MEM_W / 8 bytes
-// (openenoc_axi_mem: mem_beat_t, 4); a wide R beat that fills several of them is taken only
-// when the accumulator holds less than one (NB > MB). The first SLVERR/DECERR
+// (openenoc_axi_mem: mem_beat_t, 4); an R beat that fills several of them
+// is taken only when the accumulator holds less than one (NB > MB), and the
+// accumulator gives out one port beat a cycle. The first SLVERR/DECERR
 // stops the transfer: the rest of that burst is drained, no further burst is
 // issued, and every remaining port beat (including the one holding bytes of
 // the failed burst) carries the response, as the port contract says.
@@ -79,7 +80,7 @@ module openenoc_axi_mem_rd
   localparam int BW = 9;             // beat counts up to 256
   logic          body_q;             // a body burst (bus-wide beats) comes next
   logic [BW-1:0] beats_q;            // its beats
-  // body beats: at most BURST_MAX, the words left to floor4(end) and the
+  // body beats: at most BURST_MAX, the words left to floorNB(end) and the
   // words left in the 4 KiB page
   function automatic logic [BW-1:0] plan_beats(input logic [WA-1:0] to_bend,
                                                input logic [PB:0] to_page);

@@ -89,7 +89,9 @@ module openenoc_endpoint_axi
   );
 
   // ---- memory master ------------------------------------------------------------
-  openenoc_axi_mem #(.BURST_MAX(BURST_MAX), .AXI_DATA_W(AXI_DATA_W)) u_mem (.clk, .rst, .mem, .axi, .idle(mem_idle));
+  openenoc_axi_mem #(.BURST_MAX(BURST_MAX), .AXI_DATA_W(AXI_DATA_W)) u_mem (
+    .clk, .rst, .mem, .axi, .idle(mem_idle)
+  );
 
   // the link on the flat m_axi_* ports
   assign m_axi_awaddr  = axi.awaddr;   assign m_axi_awlen   = axi.awlen;
