@@ -10,10 +10,15 @@
 // (openenoc_axis_skid PASS): TX drives it from its output register, so its
 // beats leave in the cycle TX offers them (one cycle less per frame) and
 // m_axis_eth is still a multiplexer of registers, never of inputs.
+// s_axis_eth is ETH_W wide: above 32 bits the word aligner
+// (openenoc_axis_word_align) takes the place of its slice and hands RX the
+// frame's 32-bit words.
 module openenoc_endpoint_oetp_engine
   import openenoc_oetp_pkg::*;
 #(
-  parameter int MAX_RAW_FRAME_SIZE = 8192
+  parameter int MAX_RAW_FRAME_SIZE = 8192,
+  // s_axis_eth width: 32, 64 or 128 (see openenoc_axis_word_align)
+  parameter int ETH_W              = 32
 ) (
   input  logic                       clk,
   input  logic                       rst,
@@ -51,6 +56,8 @@ module openenoc_endpoint_oetp_engine
   // ---- elaboration checks -------------------------------------------------
   if (MAX_RAW_FRAME_SIZE < 36 || MAX_RAW_FRAME_SIZE > 8192)
     $fatal(1, "MAX_RAW_FRAME_SIZE %0d outside 36..8192", MAX_RAW_FRAME_SIZE);
+  if (ETH_W != 32 && ETH_W != 64 && ETH_W != 128)
+    $fatal(1, "ETH_W %0d is not 32, 64 or 128", ETH_W);
   // Interface members are not constants inside generate conditions for the
   // simulator in use (5.006), so
   // the interface widths are checked when simulation starts, before any clock
@@ -58,11 +65,13 @@ module openenoc_endpoint_oetp_engine
 `ifndef SYNTHESIS
   initial begin
     if ($bits(s_axis_local.tdata) != DATA_W || $bits(m_axis_local.tdata) != DATA_W ||
-        $bits(s_axis_eth.tdata) != DATA_W || $bits(m_axis_eth.tdata) != DATA_W)
+        $bits(m_axis_eth.tdata) != DATA_W)
       $fatal(1, "oETP streams must be %0d bits wide", DATA_W);
     if ($bits(s_axis_local.tkeep) != KEEP_W || $bits(m_axis_local.tkeep) != KEEP_W ||
-        $bits(s_axis_eth.tkeep) != KEEP_W || $bits(m_axis_eth.tkeep) != KEEP_W)
+        $bits(m_axis_eth.tkeep) != KEEP_W)
       $fatal(1, "oETP stream TKEEP must be %0d bits wide", KEEP_W);
+    if ($bits(s_axis_eth.tdata) != ETH_W || $bits(s_axis_eth.tkeep) != ETH_W / 8)
+      $fatal(1, "s_axis_eth must be ETH_W (%0d) bits wide", ETH_W);
     if ($bits(s_axis_local.tid) != SEQ_W || $bits(m_axis_local.tid) != SEQ_W ||
         $bits(s_axis_local.tdest) != DEST_W || $bits(m_axis_local.tdest) != DEST_W ||
         $bits(s_axis_local.tuser) != USER_W || $bits(m_axis_local.tuser) != USER_W)
@@ -91,8 +100,37 @@ module openenoc_endpoint_oetp_engine
   openenoc_axis_skid #(.DATA_W(DATA_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     u_local_in_slice  (.clk, .rst, .s(s_axis_local), .m(local_in)),
     u_local_out_slice (.clk, .rst, .s(local_out),    .m(m_axis_local));
-  openenoc_axis_skid #(.DATA_W(DATA_W))
-    u_eth_in_slice    (.clk, .rst, .s(s_axis_eth),   .m(eth_in));
+  // s_axis_eth: at ETH_W = 32 a register slice; wider, the word aligner takes
+  // its place (its READY is a function of its stored count, its words come
+  // from registers: the same boundary as the slice, a cycle less). RX takes
+  // one word a cycle from it (header mode).
+  logic eth_in_beat;   // a beat stored in the aligner (co-simulation activity)
+  if (ETH_W == 32) begin : g_eth_in32
+    openenoc_axis_skid #(.DATA_W(DATA_W))
+      u_eth_in_slice  (.clk, .rst, .s(s_axis_eth),   .m(eth_in));
+    assign eth_in_beat = 1'b0;
+  end else begin : g_eth_in_wide
+    logic [ETH_W-1:0]   words;
+    logic [ETH_W/8-1:0] words_keep;
+    logic               all_valid, all_last;
+    openenoc_axis_word_align #(.ETH_W(ETH_W)) u_eth_in_align (
+      .clk, .rst, .s_tdata(s_axis_eth.tdata), .s_tkeep(s_axis_eth.tkeep),
+      .s_tlast(s_axis_eth.tlast), .s_tvalid(s_axis_eth.tvalid), .s_tready(s_axis_eth.tready),
+      .w_data(words), .w_keep(words_keep), .w_one_valid(eth_in.tvalid),
+      .w_one_last(eth_in.tlast), .w_all_valid(all_valid), .w_all_last(all_last),
+      .w_take_one(eth_in.tvalid && eth_in.tready), .w_take_all(1'b0), .w_all_max('1)
+    );
+    assign eth_in.tdata = words[31:0];
+    assign eth_in.tkeep = words_keep[3:0];
+    assign eth_in.tid   = '0;
+    assign eth_in.tdest = '0;
+    assign eth_in.tuser = '0;
+    assign eth_in_beat  = s_axis_eth.tvalid && s_axis_eth.tready;
+    // verilator lint_off UNUSEDSIGNAL
+    wire unused = &{1'b0, words[ETH_W-1:32], words_keep[ETH_W/8-1:4], all_valid, all_last,
+                    s_axis_eth.tid, s_axis_eth.tdest, s_axis_eth.tuser};
+    // verilator lint_on UNUSEDSIGNAL
+  end
   openenoc_axis_skid #(.DATA_W(DATA_W), .PASS(1'b1))
     u_eth_out_slice   (.clk, .rst, .s(eth_out),      .m(m_axis_eth));
 
@@ -228,7 +266,8 @@ module openenoc_endpoint_oetp_engine
 
   // a co-simulation output: synthesis ties it low and keeps no logic for it
 `ifndef SYNTHESIS
-  assign activity = (eth_in.tvalid && eth_in.tready) || (eth_out.tvalid && eth_out.tready) ||
+  assign activity = (eth_in.tvalid && eth_in.tready) || eth_in_beat ||
+                    (eth_out.tvalid && eth_out.tready) ||
                     (local_in.tvalid && local_in.tready) || (local_out.tvalid && local_out.tready) ||
                     ini_lk_rsp || rx_lk_rsp || admit_valid || rsp_accepted || ini_done ||
                     rsp_done || rx_ini_done || (rxs_valid && responder_if.rx_status_ready) ||

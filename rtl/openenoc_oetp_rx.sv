@@ -20,7 +20,8 @@ module openenoc_oetp_rx
   // verilator lint_off UNUSEDSIGNAL
   input  oetp_conf_t        conf,
   // verilator lint_on UNUSEDSIGNAL
-  // Ethernet stream (s_axis_eth, after its register slice); TID/TDEST/TUSER unused
+  // Ethernet stream (s_axis_eth, after its register slice or, above 32 bits,
+  // the word aligner: one 32-bit word a beat); TID/TDEST/TUSER unused
   openenoc_axis_if.snk      eth,
   // local stream (into the m_axis_local register slice)
   openenoc_axis_if.src      loc,

@@ -77,7 +77,8 @@ module openenoc_endpoint
   openenoc_endpoint_if ep ();
   openenoc_axis_if #(.DATA_W(DATA_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     local_tx (), local_rx ();
-  openenoc_axis_if #(.DATA_W(DATA_W)) eth_rx (), eth_tx ();
+  openenoc_axis_if #(.DATA_W(ETH_W)) eth_rx ();
+  openenoc_axis_if #(.DATA_W(DATA_W)) eth_tx ();
   openenoc_peer_lookup_if lk ();
   openenoc_dma_transfer_if ini (), rsp ();
 
@@ -91,14 +92,16 @@ module openenoc_endpoint
   assign eth_rx.tid    = '0;
   assign eth_rx.tdest  = '0;
   assign eth_rx.tuser  = '0;
+  // RX: the port is the engine's s_axis_eth (ETH_W wide; its aligner is
+  // inside the engine)
+  assign eth_rx.tvalid = rx_tvalid;
+  assign rx_tready     = eth_rx.tready;
+  assign eth_rx.tdata  = rx_tdata;
+  assign eth_rx.tkeep  = rx_tkeep;
+  assign eth_rx.tlast  = rx_tlast;
   // a handshake on a wide port (the converters move words only with one)
   logic eth_port_act;
   if (ETH_W == 32) begin : g_eth32
-    assign eth_rx.tvalid = rx_tvalid;
-    assign rx_tready     = eth_rx.tready;
-    assign eth_rx.tdata  = rx_tdata;
-    assign eth_rx.tkeep  = rx_tkeep;
-    assign eth_rx.tlast  = rx_tlast;
     assign tx_tvalid     = eth_tx.tvalid;
     assign eth_tx.tready = tx_tready;
     assign tx_tdata      = eth_tx.tdata;
@@ -106,39 +109,18 @@ module openenoc_endpoint
     assign tx_tlast      = eth_tx.tlast;
     assign eth_port_act  = 1'b0;   // the ports are the links act_eth sees
   end else begin : g_eth_wide
-    // RX: the aligner in header mode (one word a cycle) feeds the 32-bit
-    // receive path; TX: the 32-bit transmit path's words packed into beats.
-    // The core still moves one word a cycle: no added throughput yet.
-    logic [ETH_W-1:0]   rx_words;
-    logic [ETH_W/8-1:0] rx_words_keep;
-    logic               rx_one_valid, rx_one_last, rx_all_valid, rx_all_last;
-    openenoc_axis_word_align #(.ETH_W(ETH_W)) u_rx_align (
-      .clk, .rst, .s_tdata(rx_tdata), .s_tkeep(rx_tkeep), .s_tlast(rx_tlast),
-      .s_tvalid(rx_tvalid), .s_tready(rx_tready), .w_data(rx_words), .w_keep(rx_words_keep),
-      .w_one_valid(rx_one_valid), .w_one_last(rx_one_last), .w_all_valid(rx_all_valid),
-      .w_all_last(rx_all_last), .w_take_one(eth_rx.tvalid && eth_rx.tready), .w_take_all(1'b0),
-      .w_all_max('1)
-    );
-    assign eth_rx.tvalid = rx_one_valid;
-    assign eth_rx.tdata  = rx_words[31:0];
-    assign eth_rx.tkeep  = rx_words_keep[3:0];
-    assign eth_rx.tlast  = rx_one_last;
-
+    // TX: the 32-bit transmit path's words packed into beats.
     openenoc_axis_word_pack #(.ETH_W(ETH_W)) u_tx_pack (
       .clk, .rst, .s_tdata({{(ETH_W - 32){1'b0}}, eth_tx.tdata}),
       .s_tkeep({{(ETH_W / 8 - 4){1'b0}}, eth_tx.tkeep}), .s_tlast(eth_tx.tlast),
       .s_tvalid(eth_tx.tvalid), .s_tready(eth_tx.tready), .m_tdata(tx_tdata), .m_tkeep(tx_tkeep),
       .m_tlast(tx_tlast), .m_tvalid(tx_tvalid), .m_tready(tx_tready)
     );
-    assign eth_port_act = (rx_tvalid && rx_tready) || (tx_tvalid && tx_tready);
-    // verilator lint_off UNUSEDSIGNAL
-    wire unused_rx = &{1'b0, rx_words[ETH_W-1:32], rx_words_keep[ETH_W/8-1:4], rx_all_valid,
-                       rx_all_last};
-    // verilator lint_on UNUSEDSIGNAL
+    assign eth_port_act = tx_tvalid && tx_tready;
   end
 
   logic responder_hold, oetp_activity;
-  openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_oetp (
+  openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE), .ETH_W(ETH_W)) u_oetp (
     .clk, .rst, .time_step, .local_tx_en, .max_frame_size, .responder_hold, .endpoint_if(ep), .s_axis_local(local_tx),
     .m_axis_local(local_rx), .s_axis_eth(eth_rx), .m_axis_eth(eth_tx),
     .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp), .timer_wake,
