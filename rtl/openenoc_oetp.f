@@ -10,4 +10,6 @@ openenoc_oetp_initiator.sv
 openenoc_oetp_responder.sv
 openenoc_oetp_rx.sv
 openenoc_oetp_tx.sv
+openenoc_axis_word_buf.sv
+openenoc_axis_word_pack.sv
 openenoc_endpoint_oetp_engine.sv

@@ -77,7 +77,12 @@ module openenoc_endpoint
   openenoc_endpoint_if ep ();
   openenoc_axis_if #(.DATA_W(DATA_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     local_tx (), local_rx ();
-  openenoc_axis_if #(.DATA_W(DATA_W)) eth_rx (), eth_tx ();
+  // local_tx_w: the transmit payload widened to ETH_W (the oETP engine takes
+  // Data a beat per cycle); eth_tx: the engine's packed Ethernet beats
+  openenoc_axis_if #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
+    local_tx_w ();
+  openenoc_axis_if #(.DATA_W(DATA_W)) eth_rx ();
+  openenoc_axis_if #(.DATA_W(ETH_W)) eth_tx ();
   openenoc_peer_lookup_if lk ();
   openenoc_dma_transfer_if ini (), rsp ();
 
@@ -91,7 +96,13 @@ module openenoc_endpoint
   assign eth_rx.tid    = '0;
   assign eth_rx.tdest  = '0;
   assign eth_rx.tuser  = '0;
-  // a handshake on a wide port (the converters move words only with one)
+  // TX: the oETP engine packs its frames into ETH_W beats itself
+  assign tx_tvalid     = eth_tx.tvalid;
+  assign eth_tx.tready = tx_tready;
+  assign tx_tdata      = eth_tx.tdata;
+  assign tx_tkeep      = eth_tx.tkeep;
+  assign tx_tlast      = eth_tx.tlast;
+  // a handshake on a wide RX port (the aligner moves words only with one)
   logic eth_port_act;
   if (ETH_W == 32) begin : g_eth32
     assign eth_rx.tvalid = rx_tvalid;
@@ -99,16 +110,10 @@ module openenoc_endpoint
     assign eth_rx.tdata  = rx_tdata;
     assign eth_rx.tkeep  = rx_tkeep;
     assign eth_rx.tlast  = rx_tlast;
-    assign tx_tvalid     = eth_tx.tvalid;
-    assign eth_tx.tready = tx_tready;
-    assign tx_tdata      = eth_tx.tdata;
-    assign tx_tkeep      = eth_tx.tkeep;
-    assign tx_tlast      = eth_tx.tlast;
     assign eth_port_act  = 1'b0;   // the ports are the links act_eth sees
   end else begin : g_eth_wide
     // RX: the aligner in header mode (one word a cycle) feeds the 32-bit
-    // receive path; TX: the 32-bit transmit path's words packed into beats.
-    // The core still moves one word a cycle: no added throughput yet.
+    // receive path: RX still moves one word a cycle.
     logic [ETH_W-1:0]   rx_words;
     logic [ETH_W/8-1:0] rx_words_keep;
     logic               rx_one_valid, rx_one_last, rx_all_valid, rx_all_last;
@@ -123,14 +128,7 @@ module openenoc_endpoint
     assign eth_rx.tdata  = rx_words[31:0];
     assign eth_rx.tkeep  = rx_words_keep[3:0];
     assign eth_rx.tlast  = rx_one_last;
-
-    openenoc_axis_word_pack #(.ETH_W(ETH_W)) u_tx_pack (
-      .clk, .rst, .s_tdata({{(ETH_W - 32){1'b0}}, eth_tx.tdata}),
-      .s_tkeep({{(ETH_W / 8 - 4){1'b0}}, eth_tx.tkeep}), .s_tlast(eth_tx.tlast),
-      .s_tvalid(eth_tx.tvalid), .s_tready(eth_tx.tready), .m_tdata(tx_tdata), .m_tkeep(tx_tkeep),
-      .m_tlast(tx_tlast), .m_tvalid(tx_tvalid), .m_tready(tx_tready)
-    );
-    assign eth_port_act = (rx_tvalid && rx_tready) || (tx_tvalid && tx_tready);
+    assign eth_port_act = rx_tvalid && rx_tready;
     // verilator lint_off UNUSEDSIGNAL
     wire unused_rx = &{1'b0, rx_words[ETH_W-1:32], rx_words_keep[ETH_W/8-1:4], rx_all_valid,
                        rx_all_last};
@@ -138,8 +136,10 @@ module openenoc_endpoint
   end
 
   logic responder_hold, oetp_activity;
-  openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_oetp (
-    .clk, .rst, .time_step, .local_tx_en, .max_frame_size, .responder_hold, .endpoint_if(ep), .s_axis_local(local_tx),
+  openenoc_ep_payload_pack #(.ETH_W(ETH_W)) u_tx_widen (.clk, .rst, .s(local_tx), .m(local_tx_w));
+
+  openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE), .ETH_W(ETH_W)) u_oetp (
+    .clk, .rst, .time_step, .local_tx_en, .max_frame_size, .responder_hold, .endpoint_if(ep), .s_axis_local(local_tx_w),
     .m_axis_local(local_rx), .s_axis_eth(eth_rx), .m_axis_eth(eth_tx),
     .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp), .timer_wake,
     .activity(oetp_activity)
@@ -458,6 +458,7 @@ module openenoc_endpoint
   end
   wire act_mem = |mc_act;
   wire act_stream = |(tx_valid & tx_ready) || (local_tx.tvalid && local_tx.tready) ||
+                    (local_tx_w.tvalid && local_tx_w.tready) ||
                     (local_rx.tvalid && local_rx.tready);
   // at ETH_W > 32 also the wide ports: a word stored in a converter and
   // waiting for its link is a VALID held, not activity
