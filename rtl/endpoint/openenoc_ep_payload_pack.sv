@@ -5,8 +5,11 @@
 // the frame's sideband, which the packer does not carry, held in registers.
 // The packer may hold the words of several frames, the sideband register one
 // frame's: a new frame enters only after the previous one's last beat left
-// (a cycle or two between frames; fragments are hundreds of words). At
-// ETH_W = 32 it is wires.
+// (a cycle or two between frames; fragments are hundreds of words). A word
+// that keeps no byte and does not end its frame (a direct-source frame may
+// hold one) is taken and dropped: in a packed beat it would hide the words
+// after it (a lane carries a word only when its first byte is kept); the
+// 32-bit link carries no byte for it either. At ETH_W = 32 it is wires.
 module openenoc_ep_payload_pack
   import openenoc_oetp_pkg::*;
 #(
@@ -38,11 +41,12 @@ module openenoc_ep_payload_pack
     logic [USER_W-1:0] user_q;
 
     // no word of the next frame while the sideband register serves this one
-    assign s.tready = pk_ready && !pend_q;
+    wire null_word = s.tkeep == '0 && !s.tlast;
+    assign s.tready = !pend_q && (pk_ready || null_word);
     openenoc_axis_word_pack #(.ETH_W(ETH_W)) u_pack (
       .clk, .rst, .s_tdata({{(ETH_W - DATA_W){1'b0}}, s.tdata}),
       .s_tkeep({{((ETH_W - DATA_W) / 8){1'b0}}, s.tkeep}), .s_tlast(s.tlast),
-      .s_tvalid(s.tvalid && !pend_q), .s_tready(pk_ready), .m_tdata(m.tdata), .m_tkeep(m.tkeep),
+      .s_tvalid(s.tvalid && !pend_q && !null_word), .s_tready(pk_ready), .m_tdata(m.tdata), .m_tkeep(m.tkeep),
       .m_tlast(m.tlast), .m_tvalid(m.tvalid), .m_tready(m.tready)
     );
     assign m.tid   = id_q;
