@@ -3,14 +3,19 @@
 # then rtl/axi/openenoc_endpoint_axi.f; outputs in build/axi/.
 #
 #   make lint-axi     verilator --lint-only -Wall: the top (BURST_MAX 256, 16,
-#                     2; 3 must be refused) and the top with the bound checkers
+#                     2; 3 must be refused; AXI_DATA_W 32, 64, 128; 48 must be
+#                     refused) and the top with the bound checkers
 #   make check-axi    lint-axi, the checker's seeded violations, random
-#                     transfers through the memory master, then the engine
-#                     vectors, conformance programs and fuzz seeds through
-#                     the AXI ports
+#                     transfers through the memory master (AXI_DATA_W 32, 64,
+#                     128), then the engine vectors, conformance programs and
+#                     fuzz seeds through the AXI ports, at AXI_DATA_W 32 and
+#                     64 (check-axi-w64)
 # check-axi from a clean build/axi took 5 min 46 s on the shared 2-core
 # machine (2026-12-01, other builds running; 1 min 30 s of CPU), mostly the
 # Verilator builds.
+# With AXI_DATA_W (2026-12-02, make -j2 check-axi from a clean build/axi,
+# another helper building): 4 min 41 s; check-axi-w64 alone from clean
+# 1 min 21 s, check-axi-mem 1 min 10 s on built benches.
 
 AXI_BUILD := $(BUILD)/axi
 # The sources of an RTL file list (paths under rtl/, one a line; a line
@@ -31,7 +36,7 @@ AXI_VLT_ROOT = $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 
 CHECK_TARGETS += check-axi
 
-.PHONY: lint-axi check-axi check-axi-checker check-axi-vectors check-axi-mem axi-cosim
+.PHONY: lint-axi check-axi check-axi-checker check-axi-vectors check-axi-mem check-axi-w64 axi-cosim
 
 lint-axi:
 	@mkdir -p $(AXI_BUILD)
@@ -39,7 +44,11 @@ lint-axi:
 	@if $(AXI_LINT) --top-module openenoc_endpoint_axi -GBURST_MAX=3 $(AXI_SRCS) >$(AXI_BUILD)/lint-bad.log 2>&1 || \
 	    ! grep -q "BURST_MAX 3 is not a power of two" $(AXI_BUILD)/lint-bad.log; then \
 	    echo "lint-axi: BURST_MAX=3 was not rejected"; cat $(AXI_BUILD)/lint-bad.log; exit 1; fi
-	@$(AXI_LINT) --top-module openenoc_endpoint_axi $(AXI_SRCS) $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_cosim.sv
+	@if $(AXI_LINT) --top-module openenoc_endpoint_axi -GAXI_DATA_W=48 $(AXI_SRCS) >$(AXI_BUILD)/lint-bad.log 2>&1 || \
+	    ! grep -q "AXI_DATA_W 48 is not 32, 64 or 128" $(AXI_BUILD)/lint-bad.log; then \
+	    echo "lint-axi: AXI_DATA_W=48 was not rejected"; cat $(AXI_BUILD)/lint-bad.log; exit 1; fi
+	@for w in 32 64 128; do $(AXI_LINT) --top-module openenoc_endpoint_axi -GAXI_DATA_W=$$w $(AXI_SRCS) \
+	    $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_cosim.sv || exit 1; done
 	@echo "lint-axi: verilator -Wall clean"
 
 # ---- the engine library with the protocol checkers ---------------------------
@@ -47,8 +56,12 @@ lint-axi:
 # build/cosim/libopenenoc_rtl.so, with tb_axi_cosim (rtl/axi/tb/) bound into
 # the top (the checkers on both links) and random READY/VALID delays of the
 # wrapper's memory slave (AXI_STALL_PCT percent of the cycles it may delay).
-AXI_COSIM_OBJ  := $(AXI_BUILD)/cosim-obj
-AXI_COSIM_LIB  := $(AXI_BUILD)/libopenenoc_rtl_axi.so
+# AXI_W is the top's AXI_DATA_W (and the slave's OE_COSIM_AXI_W); other than
+# 32 everything of this part is built in build/axi/w$(AXI_W)/ (check-axi-w64).
+AXI_W          ?= 32
+AXI_VDIR       := $(AXI_BUILD)$(if $(filter-out 32,$(AXI_W)),/w$(AXI_W))
+AXI_COSIM_OBJ  := $(AXI_VDIR)/cosim-obj
+AXI_COSIM_LIB  := $(AXI_VDIR)/libopenenoc_rtl_axi.so
 AXI_COSIM_TB   := $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_cosim.sv
 # the port-list headers (rtl/axi/openenoc_axi_ports.svh, rtl/endpoint/openenoc_ep_ports.svh),
 # included from rtl/ (-I$(TOP)/rtl); shared with mk/cosim.mk
@@ -57,16 +70,17 @@ AXI_STALL_PCT  ?= 30
 
 $(AXI_COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a: $(AXI_SRCS) $(AXI_COSIM_TB) $(RTL_SVH) $(TOP)/rtl/axi/openenoc_endpoint_axi.f \
                                               $(TOP)/rtl/endpoint/openenoc_endpoint.f $(TOP)/mk/axi.mk
-	@mkdir -p $(AXI_BUILD)
+	@mkdir -p $(AXI_VDIR)
 	@rm -rf $(AXI_COSIM_OBJ)   # an interrupted build once left stale objects (a crashing model)
 	$(VERILATOR) --cc --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint --savable \
-	    -I$(TOP)/rtl --top-module openenoc_endpoint_axi \
+	    -I$(TOP)/rtl --top-module openenoc_endpoint_axi -GAXI_DATA_W=$(AXI_W) \
 	    -Mdir $(AXI_COSIM_OBJ) -CFLAGS "-O2 -fPIC" $(AXI_SRCS) $(AXI_COSIM_TB) \
-	    >$(AXI_BUILD)/verilate.log 2>&1 || { tail -40 $(AXI_BUILD)/verilate.log; exit 1; }
+	    >$(AXI_VDIR)/verilate.log 2>&1 || { tail -40 $(AXI_VDIR)/verilate.log; exit 1; }
 
 $(AXI_COSIM_LIB): $(AXI_COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a $(AXI_WRAP) $(TOP)/include/openenoc/engine.h
 	$(CXX) -O2 -fPIC -shared -Wl,-Bsymbolic -std=c++17 -I$(AXI_COSIM_OBJ) -I$(AXI_VLT_ROOT)/include \
 	    -I$(AXI_VLT_ROOT)/include/vltstd -I$(TOP)/include -DOE_COSIM_AXI_STALL_PCT=$(AXI_STALL_PCT) \
+	    -DOE_COSIM_AXI_W=$(AXI_W) \
 	    $(filter %.cpp,$(AXI_WRAP)) \
 	    $(AXI_VLT_ROOT)/include/verilated.cpp $(AXI_VLT_ROOT)/include/verilated_threads.cpp \
 	    $(AXI_VLT_ROOT)/include/verilated_save.cpp \
@@ -76,9 +90,9 @@ axi-cosim: $(AXI_COSIM_LIB)
 
 # The vector runner of the engine suite (tests/vecrun.c and tests/harness/),
 # linked against the AXI library.
-AXI_VECRUN := $(AXI_BUILD)/vecrun
+AXI_VECRUN := $(AXI_VDIR)/vecrun
 $(AXI_VECRUN): $(TOP)/tests/vecrun.c $(AXI_HARN) $(AXI_COSIM_LIB)
-	$(CC) $(AXI_CFLAGS) $< $(AXI_HARN) -o $@ -L$(AXI_BUILD) -Wl,-rpath,$(AXI_BUILD) \
+	$(CC) $(AXI_CFLAGS) $< $(AXI_HARN) -o $@ -L$(AXI_VDIR) -Wl,-rpath,$(AXI_VDIR) \
 	    -lopenenoc_rtl_axi -lstdc++
 
 # ---- the checker's own test: seeded violations -------------------------------
@@ -96,29 +110,38 @@ check-axi-checker: $(AXI_CHECKER_BIN)
 
 # ---- the memory master against a reference memory -----------------------------
 # tb_axi_mem.sv (the read and write bridges with the checker) driven by
-# tb_axi_mem.cpp through hw/cosim/axi_mem_slave.h; built for BURST_MAX 256 and 16.
+# tb_axi_mem.cpp through hw/cosim/axi_mem_slave.h; built for AXI_DATA_W 32, 64
+# and 128, each with BURST_MAX 256 and 16 (build/axi/mem-W-B/), and the bridges
+# alone with a memory port as wide as the bus (or 64 bits on a 128-bit bus:
+# build/axi/mem-W-B-MEM_W/).
 AXI_MEM_SRCS := $(addprefix $(TOP)/rtl/,csr/openenoc_csr_pkg.sv openenoc_oetp_pkg.sv \
                 endpoint/openenoc_ep_pkg.sv endpoint/openenoc_ep_mem_if.sv axi/openenoc_axi_if.sv \
                 openenoc_axis_if.sv openenoc_axis_skid.sv axi/openenoc_axi_beat_slice.sv \
                 axi/openenoc_axi_mem_rd.sv axi/openenoc_axi_mem_wr.sv axi/openenoc_axi_mem.sv) \
                 $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_mem.sv
-AXI_MEM_BURSTS := 256 16
+AXI_MEM_CONFIGS := 32-256 32-16 64-256 64-16 128-256 128-16 64-256-64 64-16-64 128-256-128 128-16-128 \
+                   128-256-64
 AXI_MEM_ARGS ?=
+axi_mem_w = $(or $(word $(2),$(subst -, ,$(1))),32)
 
-$(AXI_BUILD)/mem%/tb_axi_mem: $(AXI_MEM_SRCS) $(RTL_SVH) $(AXI_TB)/tb_axi_mem.cpp $(TOP)/hw/cosim/axi_mem_slave.h \
-                             $(TOP)/include/openenoc/engine.h $(TOP)/mk/axi.mk
+# % is W-B or W-B-M: AXI_DATA_W, BURST_MAX and MEM_W (default 32)
+$(AXI_BUILD)/mem-%/tb_axi_mem: $(AXI_MEM_SRCS) $(RTL_SVH) $(AXI_TB)/tb_axi_mem.cpp $(TOP)/hw/cosim/axi_mem_slave.h \
+                              $(TOP)/include/openenoc/engine.h $(TOP)/mk/axi.mk
 	@mkdir -p $(AXI_BUILD)
 	$(VERILATOR) --cc --exe --build -j 2 -O2 -Wno-fatal -Wno-lint -I$(TOP)/rtl --top-module tb_axi_mem \
-	    -GBURST_MAX=$* -Mdir $(AXI_BUILD)/mem$* -o tb_axi_mem \
-	    -CFLAGS "-O2 -std=c++17 -I$(TOP)/include -I$(TOP)/hw/cosim -DAXI_BURST_MAX=$*" \
-	    $(AXI_MEM_SRCS) $(AXI_TB)/tb_axi_mem.cpp >$(AXI_BUILD)/mem$*.log 2>&1 || \
-	    { tail -40 $(AXI_BUILD)/mem$*.log; exit 1; }
+	    -GAXI_DATA_W=$(call axi_mem_w,$*,1) -GBURST_MAX=$(call axi_mem_w,$*,2) -GMEM_W=$(call axi_mem_w,$*,3) \
+	    -Mdir $(AXI_BUILD)/mem-$* -o tb_axi_mem \
+	    -CFLAGS "-O2 -std=c++17 -I$(TOP)/include -I$(TOP)/hw/cosim -DOE_COSIM_AXI_W=$(call axi_mem_w,$*,1) \
+	             -DAXI_BURST_MAX=$(call axi_mem_w,$*,2) -DOE_TB_MEM_W=$(call axi_mem_w,$*,3)" \
+	    $(AXI_MEM_SRCS) $(AXI_TB)/tb_axi_mem.cpp >$(AXI_BUILD)/mem-$*.log 2>&1 || \
+	    { tail -40 $(AXI_BUILD)/mem-$*.log; exit 1; }
 
-check-axi-mem: $(foreach b,$(AXI_MEM_BURSTS),$(AXI_BUILD)/mem$(b)/tb_axi_mem)
-	@for b in $(AXI_MEM_BURSTS); do \
+check-axi-mem: $(foreach c,$(AXI_MEM_CONFIGS),$(AXI_BUILD)/mem-$(c)/tb_axi_mem)
+	@for c in $(AXI_MEM_CONFIGS); do \
+	    set -- $$(echo $$c | tr - ' ') 32; \
 	    for s in 0 30 85; do \
-	        echo "BURST_MAX=$$b stall $$s%:"; \
-	        $(AXI_BUILD)/mem$$b/tb_axi_mem --stall $$s --seed $$((b + s)) $(AXI_MEM_ARGS) || exit 1; \
+	        echo "AXI_DATA_W=$$1 BURST_MAX=$$2 MEM_W=$$3 stall $$s%:"; \
+	        $(AXI_BUILD)/mem-$$c/tb_axi_mem --stall $$s --seed $$(($$1 + $$2 + $$3 + s)) $(AXI_MEM_ARGS) || exit 1; \
 	    done; \
 	done
 
@@ -128,25 +151,25 @@ check-axi-mem: $(foreach b,$(AXI_MEM_BURSTS),$(AXI_BUILD)/mem$(b)/tb_axi_mem)
 # prints its AXI traffic when destroyed, and the run must have moved AXI4
 # bursts and AXI4-Lite transactions with no violation (a violation stops the
 # run: the checker calls $fatal).
-AXI_TBIN  := $(AXI_BUILD)/tests
+AXI_TBIN  := $(AXI_VDIR)/tests
 AXI_PROGS ?= $(basename $(notdir $(wildcard $(TOP)/tests/conformance/test_*.c)))
 AXI_BINS  := $(AXI_VECRUN) $(AXI_TBIN)/fuzz_replay $(addprefix $(AXI_TBIN)/,$(AXI_PROGS))
 AXI_TIMEOUT ?= 900
 
 $(AXI_TBIN)/test_%: $(TOP)/tests/conformance/test_%.c $(AXI_HARN) $(AXI_COSIM_LIB)
 	@mkdir -p $(AXI_TBIN)
-	$(CC) $(AXI_CFLAGS) $< $(AXI_HARN) -o $@ -L$(AXI_BUILD) -Wl,-rpath,$(AXI_BUILD) \
+	$(CC) $(AXI_CFLAGS) $< $(AXI_HARN) -o $@ -L$(AXI_VDIR) -Wl,-rpath,$(AXI_VDIR) \
 	    -lopenenoc_rtl_axi -lstdc++
 
 $(AXI_TBIN)/fuzz_replay: $(TOP)/tests/fuzz/fuzz_engine.c $(TOP)/tests/fuzz/fuzz_replay.c $(AXI_HARN) $(AXI_COSIM_LIB)
 	@mkdir -p $(AXI_TBIN)
 	$(CC) $(AXI_CFLAGS) $(TOP)/tests/fuzz/fuzz_engine.c $(TOP)/tests/fuzz/fuzz_replay.c $(AXI_HARN) -o $@ \
-	    -L$(AXI_BUILD) -Wl,-rpath,$(AXI_BUILD) -lopenenoc_rtl_axi -lstdc++
+	    -L$(AXI_VDIR) -Wl,-rpath,$(AXI_VDIR) -lopenenoc_rtl_axi -lstdc++
 
 check-axi-vectors: $(AXI_BINS)
-	@pass=0; fail=0; bursts=0; lite=0; mkdir -p $(AXI_BUILD)/logs; \
+	@pass=0; fail=0; bursts=0; lite=0; mkdir -p $(AXI_VDIR)/logs; \
 	for t in vecrun fuzz_replay $(AXI_PROGS); do \
-	    log=$(AXI_BUILD)/logs/$$t.log; bin=$(AXI_TBIN)/$$t; args=; \
+	    log=$(AXI_VDIR)/logs/$$t.log; bin=$(AXI_TBIN)/$$t; args=; \
 	    [ $$t = vecrun ] && { bin=$(AXI_VECRUN); args=$(TOP)/tests/vectors; }; \
 	    [ $$t = fuzz_replay ] && args="$(TOP)/tests/fuzz/seeds $(TOP)/hw/cosim/regress"; \
 	    timeout $(AXI_TIMEOUT) $$bin $$args >$$log 2>&1; rc=$$?; \
@@ -159,7 +182,11 @@ check-axi-vectors: $(AXI_BINS)
 	    echo "$$t: $$ok passed, $$nok failed ($$b AXI4 bursts, $$l AXI4-Lite transactions)"; \
 	    grep -B1 '^not ok\|AXI-CHECK' $$log | grep -v '^--' | sed 's/^/    /'; \
 	done; \
-	echo "axi vectors: $$pass passed, $$fail failed, $$bursts AXI4 bursts, $$lite AXI4-Lite transactions"; \
+	echo "axi vectors (AXI_DATA_W $(AXI_W)): $$pass passed, $$fail failed, $$bursts AXI4 bursts, $$lite AXI4-Lite transactions"; \
 	[ $$fail = 0 ] && [ $$bursts -gt 0 ] && [ $$lite -gt 0 ]
 
-check-axi: lint-axi check-axi-checker check-axi-mem check-axi-vectors
+# the same engine suite on the top built with a 64-bit AXI4 master
+check-axi-w64:
+	@$(MAKE) --no-print-directory check-axi-vectors AXI_W=64
+
+check-axi: lint-axi check-axi-checker check-axi-mem check-axi-vectors check-axi-w64

@@ -212,8 +212,9 @@ bench-cosim: $(COSIM_BENCH) $(COSIM_LIB)
 
 # ---- the wide Ethernet variants ------------------------------------------------
 # build/cosim/libopenenoc_rtl_wW.so (W = 64 or 128): the same top and wrapper
-# with W-bit Ethernet streams (Verilator -GETH_W=W, the wrapper's
-# OE_COSIM_ETH_W=W: it packs and unpacks W/8-byte beats), no PGO, their own
+# with W-bit Ethernet streams and a W-bit AXI4 memory bus (Verilator
+# -GETH_W=W -GAXI_DATA_W=W, the wrapper's OE_COSIM_ETH_W=W and
+# OE_COSIM_AXI_W=W: it packs and unpacks W/8-byte beats), no PGO, their own
 # objects (obj-wW/). check-cosim-wW runs check-cosim's programs, vectors and
 # fuzz inputs on it (the core still moves one word a cycle: the converters
 # must change no result). make check runs the 64-bit one; the 128-bit one
@@ -227,14 +228,14 @@ CHECK_TARGETS += check-cosim-w64
 $(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk $(COSIM_REGOUT)
 	@mkdir -p $(COSIM_BUILD)
 	rm -f $(COSIM_BUILD)/obj-w$*/*.o
-	$(VERILATOR) $(COSIM_VFLAGS) -GETH_W=$* -Mdir $(COSIM_BUILD)/obj-w$* $(COSIM_SRCS) >$(COSIM_BUILD)/verilate-w$*.log 2>&1 || \
+	$(VERILATOR) $(COSIM_VFLAGS) -GETH_W=$* -GAXI_DATA_W=$* -Mdir $(COSIM_BUILD)/obj-w$* $(COSIM_SRCS) >$(COSIM_BUILD)/verilate-w$*.log 2>&1 || \
 	    { tail -40 $(COSIM_BUILD)/verilate-w$*.log; exit 1; }
 	$(COSIM_REGOUT) $(COSIM_BUILD)/obj-w$* $(COSIM_TOPM) $(addprefix --allow ,$(COSIM_AFTER_EDGE))
 	@touch $@
 
 $(COSIM_BUILD)/libopenenoc_rtl_w%.so: $(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a $(COSIM_WRAP) $(COSIM_HDRS) \
                                       $(TOP)/hw/cosim/oe_eth_beat.h
-	$(COSIM_CXX) -DOE_COSIM_ETH_W=$* -I$(COSIM_BUILD)/obj-w$* $(filter %.cpp,$(COSIM_WRAP)) $(COSIM_VLT_RT) \
+	$(COSIM_CXX) -DOE_COSIM_ETH_W=$* -DOE_COSIM_AXI_W=$* -I$(COSIM_BUILD)/obj-w$* $(filter %.cpp,$(COSIM_WRAP)) $(COSIM_VLT_RT) \
 	    $(COSIM_BUILD)/obj-w$*/Vopenenoc_endpoint_axi__ALL.a -o $@ -lpthread
 
 # cosim_wide W: the library's target, its programs and its check

@@ -1,4 +1,5 @@
-// AxiMemSlave: an AXI4 slave (32-bit data) for a Verilator model whose
+// AxiMemSlave: an AXI4 slave (OE_COSIM_AXI_W-bit data: 32 by default, 64 or
+// 128, the model's AXI_DATA_W) for a Verilator model whose
 // master ports are named m_axi_* (openenoc_endpoint_axi: the co-simulation
 // hw/cosim/oe_cosim.cpp; tb_axi_mem: the memory master's bench), that
 // serves every burst from engine.h-style memory callbacks: one mem_read call
@@ -23,6 +24,12 @@
 #include <cstring>
 #include <vector>
 
+#ifndef OE_COSIM_AXI_W
+#define OE_COSIM_AXI_W 32
+#endif
+static_assert(OE_COSIM_AXI_W == 32 || OE_COSIM_AXI_W == 64 || OE_COSIM_AXI_W == 128,
+              "OE_COSIM_AXI_W is the model's AXI_DATA_W: 32, 64 or 128");
+
 extern "C" {
 #include "openenoc/engine.h"
 }
@@ -40,6 +47,33 @@ inline void axi_beat_put(uint8_t *p, uint32_t v)
     p[1] = (uint8_t)(v >> 8);
     p[2] = (uint8_t)(v >> 16);
     p[3] = (uint8_t)(v >> 24);
+}
+
+// An AXI data port of any width from or to its bytes (lane k = byte k):
+// Verilator gives 32 bits as uint32_t, 64 as uint64_t, wider as 32-bit words
+// (VlWide, nothing but the words) that index like an array.
+inline void axi_data_put(uint32_t &port, const uint8_t *p) { port = axi_beat_get(p); }
+inline void axi_data_put(uint64_t &port, const uint8_t *p)
+{
+    port = axi_beat_get(p) | (uint64_t)axi_beat_get(p + 4) << 32;
+}
+template <class W> void axi_data_put(W &port, const uint8_t *p)
+{
+    for (unsigned i = 0; i < sizeof(W) / 4; i++) {
+        port[i] = axi_beat_get(p + 4 * i);
+    }
+}
+inline void axi_data_get(uint8_t *p, uint32_t port) { axi_beat_put(p, port); }
+inline void axi_data_get(uint8_t *p, uint64_t port)
+{
+    axi_beat_put(p, (uint32_t)port);
+    axi_beat_put(p + 4, (uint32_t)(port >> 32));
+}
+template <class W> void axi_data_get(uint8_t *p, const W &port)
+{
+    for (unsigned i = 0; i < sizeof(W) / 4; i++) {
+        axi_beat_put(p + 4 * i, port[i]);
+    }
 }
 
 class AxiMemSlave {
@@ -72,7 +106,7 @@ public:
             bvalid_ = true;
         }
         m->m_axi_rvalid = rvalid_;
-        m->m_axi_rdata = rvalid_ ? rbeat_[rhead_] : 0;
+        axi_data_put(m->m_axi_rdata, rvalid_ ? rbeat_ + kBytes * rhead_ : kZero);
         m->m_axi_rresp = rresp_;
         m->m_axi_rlast = rvalid_ && rcount_ - rhead_ == 1;
         m->m_axi_bvalid = bvalid_;
@@ -94,7 +128,7 @@ public:
         }
         if (m->m_axi_awvalid && m->m_axi_awready) {
             wbusy_ = true;
-            waddr_ = m->m_axi_awaddr & ~3u;
+            waddr_ = m->m_axi_awaddr & ~(kBytes - 1);
             wbeats_ = m->m_axi_awlen + 1u;
             wcount_ = 0;
             moved = true;
@@ -102,8 +136,8 @@ public:
         if (m->m_axi_wvalid && m->m_axi_wready) {
             /* at most AWLEN + 1 <= kMaxBeats beats: the burst ends at its
              * count or at WLAST, and WREADY stays low until the next AW */
-            axi_beat_put(wbytes_ + 4 * wcount_, m->m_axi_wdata);
-            wstrb_[wcount_++] = m->m_axi_wstrb & 0xF;
+            axi_data_get(wbytes_ + kBytes * wcount_, m->m_axi_wdata);
+            wstrb_[wcount_++] = m->m_axi_wstrb & ((1u << kBytes) - 1);
             if (--wbeats_ == 0 || m->m_axi_wlast) {
                 finish_write();
             }
@@ -123,6 +157,8 @@ public:
 
 private:
     static const unsigned kMaxBeats = 256;   // AXI4 INCR: ARLEN/AWLEN + 1
+    static const unsigned kBytes = OE_COSIM_AXI_W / 8;   // of a beat
+    static constexpr uint8_t kZero[kBytes] = {};          // R data while RVALID is low
 
     bool stall(unsigned k) const
     {
@@ -150,21 +186,19 @@ private:
         rhead_ = 0;
         rcount_ = len + 1;
         if (st != OE_MEM_OK) {
-            memset(rbeat_, 0, sizeof(rbeat_[0]) * rcount_);
-        } else if (unit == 4 && first == 4) {
-            /* word beats from an aligned address: beat b is bytes 4b..4b+3 */
-            for (unsigned b = 0; b <= len; b++) {
-                rbeat_[b] = axi_beat_get(buf + 4 * b);
-            }
+            memset(rbeat_, 0, kBytes * rcount_);
+        } else if (unit == kBytes && first == kBytes) {
+            /* full beats from an aligned address: beat b is bytes kBytes b.. */
+            memcpy(rbeat_, buf, total);
         } else {
+            /* each byte on its address lane, the others 0 */
+            memset(rbeat_, 0, kBytes * rcount_);
             uint32_t a = addr, off = 0;
             for (unsigned b = 0; b <= len; b++) {
                 uint32_t n = b == 0 ? first : unit;
-                uint32_t w = 0;
                 for (uint32_t k = 0; k < n; k++) {
-                    w |= (uint32_t)buf[off + k] << (8 * ((a + k) & 3));
+                    rbeat_[kBytes * b + ((a + k) & (kBytes - 1))] = buf[off + k];
                 }
-                rbeat_[b] = w;
                 off += n;
                 a = (a & ~(unit - 1)) + unit;
             }
@@ -175,7 +209,7 @@ private:
     void finish_write()
     {
         OeMemStatus st = OE_MEM_OK;
-        size_t nbytes = 4 * (size_t)wcount_;
+        size_t nbytes = kBytes * (size_t)wcount_;
         size_t i = 0;
         while (i < nbytes && st == OE_MEM_OK) {
             if (!strobed(i)) {
@@ -192,7 +226,10 @@ private:
         bresp_ = (uint8_t)st;
         bpend_ = true;
     }
-    bool strobed(size_t byte) const { return (wstrb_[byte >> 2] >> (byte & 3)) & 1; }
+    bool strobed(size_t byte) const
+    {
+        return (wstrb_[byte / kBytes] >> (byte % kBytes)) & 1;
+    }
 
     ReadFn rd_;
     WriteFn wr_;
@@ -204,13 +241,13 @@ private:
     bool rbusy_ = false, rvalid_ = false;
     uint8_t rresp_ = 0;
     unsigned rhead_ = 0, rcount_ = 0;
-    uint32_t rbeat_[kMaxBeats];
+    uint8_t rbeat_[kBytes * kMaxBeats];   // lane k of beat b at kBytes b + k
     std::vector<uint8_t> rbuf_;   // the burst's bytes, as mem_read fills them
     // write burst in flight: wcount_ beats received
     bool wbusy_ = false, bpend_ = false, bvalid_ = false;
     uint8_t bresp_ = 0;
     uint32_t waddr_ = 0;
     unsigned wbeats_ = 0, wcount_ = 0;
-    uint8_t wbytes_[4 * kMaxBeats];
-    uint8_t wstrb_[kMaxBeats];
+    uint8_t wbytes_[kBytes * kMaxBeats];
+    uint16_t wstrb_[kMaxBeats];
 };

@@ -1,10 +1,11 @@
-// One AXI4 link with 32-bit data and no ID, LOCK, QOS, REGION or USER
+// One AXI4 link with DATA_W-bit data (32, 64 or 128) and no ID, LOCK, QOS, REGION or USER
 // signals (one ID, all in order), as the memory master of
 // openenoc_endpoint_axi drives it. The read side (AR, R) and the write side
 // (AW, W, B) have their own master modports, so the read and the write
 // bridge each drive only their channels; monitor observes the whole link.
 interface openenoc_axi_if #(
-  parameter int ADDR_W = 32
+  parameter int ADDR_W = 32,
+  parameter int DATA_W = 32
 );
   // the address channels AW and AR carry the same fields
   logic [ADDR_W-1:0] awaddr,  araddr;
@@ -15,15 +16,15 @@ interface openenoc_axi_if #(
   logic [2:0]        awprot,  arprot;
   logic              awvalid, arvalid;
   logic              awready, arready;
-  logic [31:0]       wdata;
-  logic [3:0]        wstrb;
+  logic [DATA_W-1:0]   wdata;
+  logic [DATA_W/8-1:0] wstrb;
   logic              wlast;
   logic              wvalid;
   logic              wready;
   logic [1:0]        bresp;
   logic              bvalid;
   logic              bready;
-  logic [31:0]       rdata;
+  logic [DATA_W-1:0]   rdata;
   logic [1:0]        rresp;
   logic              rlast;
   logic              rvalid;

@@ -12,10 +12,13 @@
 // is offered and waits in the entry only while the endpoint stalls. The rate
 // stays one beat per cycle. A transfer is taken only when both bridges and
 // the read slice are empty, so no read beat of one transfer meets the next.
+// The link is AXI_DATA_W bits; the memory port stays 32 bits (mem_beat_t),
+// the bridges (MEM_W 32) up- and down-size.
 module openenoc_axi_mem
   import openenoc_ep_pkg::*;
 #(
-  parameter int BURST_MAX = 256
+  parameter int BURST_MAX  = 256,
+  parameter int AXI_DATA_W = 32      // the link: 32, 64 or 128 (checked by openenoc_endpoint_axi)
 ) (
   input  logic               clk,
   input  logic               rst,
@@ -67,12 +70,12 @@ module openenoc_axi_mem
   // req_ready already says: bridges idle, no request held, read slice empty
   assign idle = mem.req_ready && !wb_valid;
 
-  openenoc_axi_mem_rd #(.BURST_MAX(BURST_MAX)) u_rd (
+  openenoc_axi_mem_rd #(.BURST_MAX(BURST_MAX), .AXI_DATA_W(AXI_DATA_W)) u_rd (
     .clk, .rst, .start(rq_valid_q && !rq_write_q), .addr(rq_addr_q), .len(rq_len_q), .idle(rd_idle),
     .r_valid(rb_valid), .r_ready(rb_ready), .r_beat(rb_beat), .r_resp(rb_resp), .axi
   );
 
-  openenoc_axi_mem_wr #(.BURST_MAX(BURST_MAX)) u_wr (
+  openenoc_axi_mem_wr #(.BURST_MAX(BURST_MAX), .AXI_DATA_W(AXI_DATA_W)) u_wr (
     .clk, .rst, .start(rq_valid_q && rq_write_q), .addr(rq_addr_q), .len(rq_len_q), .idle(wr_idle),
     .w_valid(wb_valid), .w_ready(wb_ready), .w_beat(wb_beat), .b_valid(mem.b_valid),
     .b_ready(mem.b_ready), .b_resp(mem.b_resp), .b_bytes(mem.b_bytes), .axi

@@ -1,11 +1,16 @@
 // Read side of the AXI4 memory master: one read transfer of the endpoint's
 // memory port (openenoc_ep_pkg: byte-packed, 1..65535 bytes from any byte
-// address) becomes INCR bursts on AR/R, one burst outstanding at a time:
-//   body  [addr, floor4(end))  32-bit beats (ARSIZE 2), the first beat at
-//         the unaligned address; at most BURST_MAX beats, never across 4 KiB
-//   tail  [.., end)            1..3 byte beats (ARSIZE 0) in one word
+// address) becomes INCR bursts on AR/R, one burst outstanding at a time,
+// with NB = AXI_DATA_W / 8 bytes a bus word:
+//   body  [addr, floorNB(end))  bus-wide beats (ARSIZE log2 NB), the first
+//         beat at the unaligned address; at most BURST_MAX beats, never
+//         across 4 KiB
+//   tail  [.., end)             1..NB-1 byte beats (ARSIZE 0) in one word
 // so every byte read is a byte asked for. R beats are repacked (lane 0 = byte
-// addr + 4k) into ceil(len/4) memory-port beats. The first SLVERR/DECERR
+// addr + MB k) into ceil(len/MB) memory-port beats of MB = MEM_W / 8 bytes
+// (openenoc_axi_mem: mem_beat_t, 4); an R beat that fills several of them
+// is taken only when the accumulator holds less than one (NB > MB), and the
+// accumulator gives out one port beat a cycle. The first SLVERR/DECERR
 // stops the transfer: the rest of that burst is drained, no further burst is
 // issued, and every remaining port beat (including the one holding bytes of
 // the failed burst) carries the response, as the port contract says.
@@ -13,32 +18,52 @@
 module openenoc_axi_mem_rd
   import openenoc_ep_pkg::*;
 #(
-  parameter int BURST_MAX = 256
+  parameter int BURST_MAX  = 256,
+  parameter int AXI_DATA_W = 32,     // 32, 64 or 128 (checked by openenoc_endpoint_axi)
+  parameter int MEM_W      = 32      // the memory port's beat: 32, 64 or 128, <= AXI_DATA_W
 ) (
   `OPENENOC_AXI_BRIDGE_PORTS,
-  // memory port read beats
+  // memory port read beats (byte-packed)
   output logic        r_valid,
   input  logic        r_ready,
-  output mem_beat_t   r_beat,
+  output logic [MEM_W+MEM_W/8:0] r_beat,   // {data, keep, last}: mem_beat_t at MEM_W 32
   output logic [1:0]  r_resp,
   openenoc_axi_if.rd_master axi       // AXI4 AR/R
 );
+  localparam int NB = AXI_DATA_W / 8;            // bytes of a bus word
+  localparam int LB = $clog2(NB);                // their lane bits
+  localparam int MB = MEM_W / 8;
+  if ((MEM_W != 32 && MEM_W != 64 && MEM_W != 128) || MEM_W > AXI_DATA_W)
+    $fatal(1, "MEM_W %0d is not 32, 64 or 128 up to AXI_DATA_W %0d", MEM_W, AXI_DATA_W);
+  localparam int ML = $clog2(MB);
+  localparam int AB = MB - 1 + NB;               // accumulator bytes
+  localparam int CW = $clog2(AB + 1);            // its byte count
+  localparam int WA = 33 - LB;                   // bus word addresses, up to 2^32 bytes
+  localparam int PB = 12 - LB;                   // word bits within a 4 KiB page
+  localparam int SL = 17 - LB;                   // bus words of a start's span
+  localparam int NW = $clog2(NB + 1);            // bytes of an R beat, counted
+  // a bus wider than the port: an R beat may fill more than one port beat
+  localparam bit DOWN = NB > MB;
+  // a bus wider than 32 bits: the one-word fast path is a narrow (ARSIZE 2) beat
+  localparam bit WIDE = NB > 4;
+
   typedef enum logic [2:0] { RD_IDLE, RD_PLAN, RD_AR, RD_R, RD_FLUSH, RD_FAIL } rd_state_e;
 
   rd_state_e   state_q;
   logic [32:0] cur_q;                // next byte address to request (2^32: none)
-  logic [32:0] end_q, bend_q;        // end of the transfer, and floor4 of it
-  logic [14:0] left_q;               // port beats still to emit (of ceil(len/4))
-  logic [1:0]  tail_q;               // len mod 4
-  logic [1:0]  lo_q;                 // byte lane of the next R beat
-  logic        narrow_q;             // the burst in flight has byte beats
+  logic [32:0] end_q, bend_q;        // end of the transfer, and floorNB of it
+  logic [14:0] left_q;               // port beats still to emit (of ceil(len/MB))
+  logic [ML-1:0] tail_q;             // len mod MB
+  logic [LB-1:0] lo_q;               // byte lane of the next R beat
+  logic        narrow_q;             // the burst in flight has narrow beats
+  logic        word_q;               // WIDE: its one narrow beat is 4 bytes (the one-word path)
   logic        failed_q;
   logic [1:0]  fail_resp_q;
-  logic [55:0] acc_q;                // repacking: up to 7 bytes
-  logic [2:0]  cnt_q;
+  logic [8*AB-1:0] acc_q;            // repacking: up to AB bytes
+  logic [CW-1:0]   cnt_q;
   logic        o_valid_q, o_last_q;
-  logic [31:0] o_data_q;
-  logic [3:0]  o_keep_q;
+  logic [MEM_W-1:0] o_data_q;
+  logic [MB-1:0]    o_keep_q;
   logic [1:0]  o_resp_q;
 
   // a transfer never runs past 2^32 (the co-simulation clips alike): past
@@ -53,67 +78,91 @@ module openenoc_axi_mem_rd
   // from the start's address and length in RD_IDLE, a later one from cur_q
   // in RD_PLAN.
   localparam int BW = 9;             // beat counts up to 256
-  logic          body_q;             // a body burst (32-bit beats) comes next
+  logic          body_q;             // a body burst (bus-wide beats) comes next
   logic [BW-1:0] beats_q;            // its beats
-  // body beats: at most BURST_MAX, the words left to floor4(end) and the
+  // body beats: at most BURST_MAX, the words left to floorNB(end) and the
   // words left in the 4 KiB page
-  function automatic logic [BW-1:0] plan_beats(input logic [30:0] to_bend,
-                                               input logic [10:0] to_page);
+  function automatic logic [BW-1:0] plan_beats(input logic [WA-1:0] to_bend,
+                                               input logic [PB:0] to_page);
     plan_beats = BW'(BURST_MAX);
-    if (to_bend[30:BW] == '0 && to_bend[BW-1:0] < plan_beats) plan_beats = to_bend[BW-1:0];
-    if ({20'd0, to_page} < 31'(plan_beats)) plan_beats = BW'(to_page);
+    if (to_bend[WA-1:BW] == '0 && to_bend[BW-1:0] < plan_beats) plan_beats = to_bend[BW-1:0];
+    if (WA'(to_page) < WA'(plan_beats)) plan_beats = BW'(to_page);
   endfunction
-  function automatic logic [10:0] page_words(input logic [9:0] word_in_page);
-    page_words = 11'd1024 - {1'b0, word_in_page};
+  function automatic logic [PB:0] page_words(input logic [PB-1:0] word_in_page);
+    page_words = (PB+1)'(4096 / NB) - {1'b0, word_in_page};
   endfunction
   wire        body       = cur_q < bend_q;
-  wire [32:0] cur_word   = {cur_q[32:2], 2'b00};
-  wire [30:0] to_bend    = bend_q[32:2] - cur_q[32:2]; // words
-  wire [BW-1:0] body_beats = plan_beats(to_bend, page_words(cur_q[11:2]));
+  wire [32:0] cur_word   = {cur_q[32:LB], LB'(0)};
+  wire [WA-1:0] to_bend  = bend_q[32:LB] - cur_q[32:LB]; // words
+  wire [BW-1:0] body_beats = plan_beats(to_bend, page_words(cur_q[11:LB]));
   // The first burst, from the start: the words from addr's word to
-  // floor4(addr + len) are (addr mod 4 + len) / 4. Past 2^32 that counts
+  // floorNB(addr + len) are (addr mod NB + len) / NB. Past 2^32 that counts
   // more words than the clipped end leaves, but never fewer than the page
   // leaves (2^32 is a page boundary), so the plan is the same; and it is 0
   // exactly when no body burst comes.
-  wire [14:0] s_words    = 15'(({15'd0, addr[1:0]} + {1'b0, len}) >> 2);
+  wire [SL-1:0] s_words  = SL'(({SL'(0), addr[LB-1:0]} + {1'b0, len}) >> LB);
   wire        s_body     = s_words != '0;
-  wire [BW-1:0] s_beats  = plan_beats({16'd0, s_words}, page_words(addr[11:2]));
-  wire [1:0]  tail_beats = end_q[1:0] - cur_q[1:0];      // 1..3, same word
+  wire [BW-1:0] s_beats  = plan_beats(WA'(s_words), page_words(addr[11:LB]));
+  wire [LB-1:0] tail_beats = end_q[LB-1:0] - cur_q[LB-1:0]; // 1..NB-1, same word
+  wire [LB-1:0] tail_len   = tail_beats - LB'(1);
   // One aligned 32-bit word (every RMEM access) is one single-beat burst
   // that needs no plan: its AR is offered from RD_IDLE, with the start,
   // and goes straight to RD_R when taken (an RMEM read is a remote CPU
   // load's round trip; RD_AR would be one more cycle of it). Every term is
   // a register (the memory port's request is registered), and its address
-  // step is the transfer's end.
+  // step is the transfer's end. On a wider bus it is a narrow beat
+  // (ARSIZE 2, word_q while RD_AR offers it again), so it reads no byte
+  // more than asked.
   wire        one_word   = state_q == RD_IDLE && start && len == 16'd4 && addr[1:0] == 2'b00;
+  wire        w4         = one_word || (WIDE && word_q);
   assign axi.araddr  = one_word ? addr : cur_q[31:0];
-  assign axi.arsize  = (one_word || body_q) ? 3'd2 : 3'd0;
-  assign axi.arlen   = one_word ? 8'd0 :
-                       body_q ? 8'(beats_q - 9'd1) : {6'd0, tail_beats - 2'd1};
+  assign axi.arsize  = (w4 || body_q) ? (w4 ? 3'd2 : 3'(LB)) : 3'd0;
+  assign axi.arlen   = w4 ? 8'd0 :
+                       body_q ? 8'(beats_q - 9'd1) : {(8-LB)'(0), tail_len};
   assign axi.arvalid = state_q == RD_AR || one_word;
   // INCR, normal non-cacheable bufferable memory, unprivileged secure data
   assign axi.arburst = 2'b01;
   assign axi.arcache = 4'b0011;
   assign axi.arprot  = 3'b000;
-  wire [32:0] cur_next = body_q ? cur_word + {{(33 - BW - 2){1'b0}}, beats_q, 2'b00} : end_q;
+  wire [32:0] cur_next = (WIDE && word_q) ? end_q :
+                        body_q ? cur_word + {{(33 - BW - LB){1'b0}}, beats_q, LB'(0)} : end_q;
 
   // ---- repacking ------------------------------------------------------------
   wire        o_free  = !o_valid_q || r_ready;
-  assign axi.rready   = state_q == RD_R && (failed_q || o_free);
+  // DOWN: the accumulator holds less than a port beat (else it drains first)
+  wire        room    = !DOWN || cnt_q < CW'(MB);
+  assign axi.rready   = state_q == RD_R && (failed_q || (o_free && room));
   wire        r_fire  = axi.rvalid && axi.rready;
-  wire [2:0]  n_bytes = narrow_q ? 3'd1 : 3'd4 - {1'b0, lo_q};
-  wire [31:0] shifted = narrow_q ? {24'd0, 8'(axi.rdata >> {lo_q, 3'b000})}
-                                 : axi.rdata >> {lo_q, 3'b000};
-  wire [55:0] acc_in  = acc_q | ({24'd0, shifted} << {cnt_q, 3'b000});
-  wire [3:0]  cnt_in  = {1'b0, cnt_q} + {1'b0, n_bytes};
+  wire        wide4   = WIDE && word_q;                  // a 4-byte narrow beat
+  wire [NW-1:0] n_bytes = narrow_q ? (wide4 ? NW'(4) : NW'(1)) : NW'(NB) - NW'(lo_q);
+  wire [8*NB-1:0] r_sh  = axi.rdata >> {lo_q, 3'b000};
+  wire [8*NB-1:0] shifted = narrow_q ? (wide4 ? (8*NB)'(r_sh[31:0]) : (8*NB)'(r_sh[7:0])) : r_sh;
+  wire [8*AB-1:0] acc_in  = acc_q | ((8*AB)'(shifted) << {cnt_q, 3'b000});
+  wire [CW:0] cnt_in  = {1'b0, cnt_q} + (CW+1)'(n_bytes);
   // a count down, so no adder sits in front of the test
   wire        o_last  = left_q == 15'd1;
-  wire [3:0]  end_keep = tail_q == 2'd0 ? 4'hF : 4'((5'd1 << tail_q) - 5'd1);
+  wire [MB-1:0] end_keep = tail_q == '0 ? '1 : MB'(((MB+1)'(1) << tail_q) - (MB+1)'(1));
+  // DOWN: a port beat left whole in the accumulator goes out first
+  wire        drain   = DOWN && !room && o_free;
 
   assign idle    = state_q == RD_IDLE && !o_valid_q;
   assign r_valid = o_valid_q;
-  assign r_beat  = '{data: o_data_q, keep: o_keep_q, last: o_last_q};
+  assign r_beat  = {o_data_q, o_keep_q, o_last_q};
+  // verilator lint_off UNUSEDSIGNAL
+  wire   unused_wide = &{1'b0, word_q};
+  // verilator lint_on UNUSEDSIGNAL
   assign r_resp  = o_resp_q;
+
+  // one port beat into the output register (one of ceil(len/MB))
+  task automatic put(input logic [MEM_W-1:0] data, input logic [MB-1:0] keep, input logic last,
+                     input logic [1:0] resp);
+    o_valid_q <= 1'b1;
+    o_data_q  <= data;
+    o_keep_q  <= keep;
+    o_last_q  <= last;
+    o_resp_q  <= resp;
+    left_q    <= left_q - 15'd1;
+  endtask
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -125,6 +174,7 @@ module openenoc_axi_mem_rd
       tail_q      <= '0;
       lo_q        <= '0;
       narrow_q    <= 1'b0;
+      word_q      <= 1'b0;
       failed_q    <= 1'b0;
       fail_resp_q <= '0;
       acc_q       <= '0;
@@ -138,23 +188,30 @@ module openenoc_axi_mem_rd
       beats_q     <= '0;
     end else begin
       if (r_ready) o_valid_q <= 1'b0;
+      if (drain) begin
+        put(acc_q[MEM_W-1:0], '1, o_last, RESP_OKAY);
+        acc_q     <= acc_q >> MEM_W;
+        cnt_q     <= cnt_q - CW'(MB);
+      end
       case (state_q)
         RD_IDLE: if (start && len != 16'd0) begin
           cur_q    <= {1'b0, addr};
           end_q    <= s_end;
-          bend_q   <= {s_end[32:2], 2'b00};
-          left_q   <= 15'((s_len + 17'd3) >> 2);
-          tail_q   <= s_len[1:0];
+          bend_q   <= {s_end[32:LB], LB'(0)};
+          left_q   <= 15'((s_len + 17'(MB - 1)) >> ML);
+          tail_q   <= s_len[ML-1:0];
           failed_q <= 1'b0;
           acc_q    <= '0;
           cnt_q    <= '0;
           body_q   <= s_body;
           beats_q  <= s_beats;
+          word_q   <= WIDE && one_word;
           state_q  <= RD_AR;
           if (one_word && axi.arready) begin
-            // taken now (as RD_AR would: lane 0, a body beat, then the end)
-            lo_q     <= 2'd0;
-            narrow_q <= 1'b0;
+            // taken now (as RD_AR would: the word's lane, a body beat (a
+            // narrow one on a wider bus), then the end)
+            lo_q     <= addr[LB-1:0] & ~LB'(3);
+            narrow_q <= WIDE;
             cur_q    <= s_end;
             state_q  <= RD_R;
           end
@@ -165,8 +222,8 @@ module openenoc_axi_mem_rd
           state_q <= RD_AR;
         end
         RD_AR: if (axi.arready) begin
-          lo_q     <= cur_q[1:0];
-          narrow_q <= !body_q;
+          lo_q     <= cur_q[LB-1:0];
+          narrow_q <= !body_q || (WIDE && word_q);
           cur_q    <= cur_next;
           state_q  <= RD_R;
         end
@@ -176,47 +233,32 @@ module openenoc_axi_mem_rd
           end else if (axi.rresp != RESP_OKAY) begin
             failed_q    <= 1'b1;
             fail_resp_q <= axi.rresp;
-          end else if (cnt_in >= 4'd4) begin
-            o_valid_q <= 1'b1;
-            o_data_q  <= acc_in[31:0];
-            o_keep_q  <= 4'hF;
-            o_last_q  <= o_last;
-            o_resp_q  <= RESP_OKAY;
-            left_q    <= left_q - 15'd1;
-            acc_q     <= acc_in >> 32;
-            cnt_q     <= 3'(cnt_in - 4'd4);
+          end else if (cnt_in >= (CW+1)'(MB)) begin
+            put(acc_in[MEM_W-1:0], '1, o_last, RESP_OKAY);
+            acc_q     <= acc_in >> MEM_W;
+            cnt_q     <= CW'(cnt_in - (CW+1)'(MB));
           end else begin
             acc_q <= acc_in;
-            cnt_q <= cnt_in[2:0];
+            cnt_q <= cnt_in[CW-1:0];
           end
-          lo_q <= narrow_q ? lo_q + 2'd1 : 2'd0;
+          lo_q <= narrow_q ? lo_q + LB'(1) : LB'(0);
           if (axi.rlast) begin
             if (failed_q || axi.rresp != RESP_OKAY) state_q <= RD_FAIL;
             else if (cur_q == end_q)    state_q <= RD_FLUSH;
             else                                state_q <= RD_PLAN;
           end
         end
-        RD_FLUSH: if (cnt_q == 3'd0) begin
+        RD_FLUSH: if (cnt_q == '0) begin
           state_q <= RD_IDLE;
-        end else if (o_free) begin
-          o_valid_q <= 1'b1;
-          o_data_q  <= acc_q[31:0];
-          o_keep_q  <= end_keep;
-          o_last_q  <= 1'b1;
-          o_resp_q  <= RESP_OKAY;
-          left_q    <= left_q - 15'd1;
+        end else if (o_free && room) begin
+          put(acc_q[MEM_W-1:0], end_keep, 1'b1, RESP_OKAY);
           cnt_q     <= '0;
           state_q   <= RD_IDLE;
         end
         RD_FAIL: if (left_q == 15'd0) begin
           state_q <= RD_IDLE;
         end else if (o_free) begin
-          o_valid_q <= 1'b1;
-          o_data_q  <= '0;
-          o_keep_q  <= o_last ? end_keep : 4'hF;
-          o_last_q  <= o_last;
-          o_resp_q  <= fail_resp_q;
-          left_q    <= left_q - 15'd1;
+          put('0, o_last ? end_keep : '1, o_last, fail_resp_q);
         end
         default: state_q <= RD_IDLE;
       endcase

@@ -21,12 +21,12 @@
   M logic        P``valid, \
   S logic        P``ready
 
-// one AXI4 link with 32-bit data and no ID, LOCK, QOS, REGION or USER
-// signals: openenoc_axi_if's signals
-`define OPENENOC_AXI_PORTS(P, M, S) \
+// one AXI4 link with DW-bit data (32, 64 or 128) and no ID, LOCK, QOS,
+// REGION or USER signals: openenoc_axi_if's signals
+`define OPENENOC_AXI_PORTS(P, DW, M, S) \
   `OPENENOC_AXI_ADDR_PORTS(P``aw, M, S), \
-  M logic [31:0] P``wdata, \
-  M logic [3:0]  P``wstrb, \
+  M logic [DW-1:0]   P``wdata, \
+  M logic [DW/8-1:0] P``wstrb, \
   M logic        P``wlast, \
   M logic        P``wvalid, \
   S logic        P``wready, \
@@ -34,7 +34,7 @@
   S logic        P``bvalid, \
   M logic        P``bready, \
   `OPENENOC_AXI_ADDR_PORTS(P``ar, M, S), \
-  S logic [31:0] P``rdata, \
+  S logic [DW-1:0] P``rdata, \
   S logic [1:0]  P``rresp, \
   S logic        P``rlast, \
   S logic        P``rvalid, \
@@ -62,6 +62,17 @@
   S logic [1:0]    P``rresp, \
   S logic          P``rvalid, \
   M logic          P``rready
+
+// one direction of memory-port beats, W bits of byte-packed data (keep
+// contiguous from lane 0), as flat fields: tb_axi_mem's mem_w_* and mem_r_*
+// (the bridges take them as one vector, mem_beat_t's layout); M drives the
+// beat, S the ready
+`define OPENENOC_AXI_MEM_BEAT_PORTS(P, W, M, S) \
+  M logic           P``valid, \
+  S logic           P``ready, \
+  M logic [W-1:0]   P``data, \
+  M logic [W/8-1:0] P``keep, \
+  M logic           P``last
 
 // the command side of the memory master's read and write bridges
 // (openenoc_axi_mem_rd, openenoc_axi_mem_wr): start is a one-cycle pulse

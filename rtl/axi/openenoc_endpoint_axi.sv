@@ -1,6 +1,6 @@
 // openenoc_endpoint_axi: the openENOC endpoint (rtl/endpoint/) with standard
 // ports: an AXI4-Lite slave for the 8 KiB CSR aperture, an AXI4 master
-// (32-bit data, INCR bursts of at most BURST_MAX beats that never cross
+// (AXI_DATA_W-bit data, INCR bursts of at most BURST_MAX beats that never cross
 // 4 KiB, WSTRB for unaligned heads and tails, one burst outstanding; no ID
 // signals: one ID, all in order) for local memory, AXI-Stream Ethernet
 // without FCS, and the interrupt. The endpoint's memory port moves one
@@ -13,7 +13,8 @@ module openenoc_endpoint_axi
 #(
   parameter int MAX_RAW_FRAME_SIZE = 8192,
   parameter int BURST_MAX          = 256,   // beats per burst: power of two, 2..256
-  parameter int ETH_W              = 32     // Ethernet stream width: 32, 64 or 128
+  parameter int ETH_W              = 32,    // Ethernet stream width: 32, 64 or 128
+  parameter int AXI_DATA_W         = 32     // AXI4 master data bits: 32, 64 or 128
 ) (
   input  logic                  clk,
   input  logic                  rst,            // synchronous, active high
@@ -35,20 +36,22 @@ module openenoc_endpoint_axi
   // AXI4-Lite slave: CSR aperture (byte offsets 0..0x1FFF)
   `OPENENOC_AXIL_PORTS(s_axil_, CSR_ADDR_W, input, output),
   // AXI4 master: local memory
-  `OPENENOC_AXI_PORTS(m_axi_, output, input),
+  `OPENENOC_AXI_PORTS(m_axi_, AXI_DATA_W, output, input),
   // AXI-Stream Ethernet, no FCS
   `OPENENOC_EP_ETH_PORTS(s_axis_eth_, input, output, ETH_W),
   `OPENENOC_EP_ETH_PORTS(m_axis_eth_, output, input, ETH_W)
 );
   if (BURST_MAX < 2 || BURST_MAX > 256 || (BURST_MAX & (BURST_MAX - 1)) != 0)
     $fatal(1, "BURST_MAX %0d is not a power of two in 2..256", BURST_MAX);
+  if (AXI_DATA_W != 32 && AXI_DATA_W != 64 && AXI_DATA_W != 128)
+    $fatal(1, "AXI_DATA_W %0d is not 32, 64 or 128", AXI_DATA_W);
 
   // ---- the endpoint ---------------------------------------------------------
   logic                  csr_req, csr_req_is_wr, csr_rd_ack, csr_wr_ack;
   logic [CSR_ADDR_W-1:0] csr_addr;
   logic [31:0]           csr_wr_data, csr_wr_biten, csr_rd_data;
   openenoc_ep_mem_if     mem ();
-  openenoc_axi_if        axi ();
+  openenoc_axi_if #(.DATA_W(AXI_DATA_W)) axi ();
   logic                  ep_idle, mem_idle;
 
   // the memory master holds no request, no beat and no burst
@@ -87,7 +90,9 @@ module openenoc_endpoint_axi
   );
 
   // ---- memory master ------------------------------------------------------------
-  openenoc_axi_mem #(.BURST_MAX(BURST_MAX)) u_mem (.clk, .rst, .mem, .axi, .idle(mem_idle));
+  openenoc_axi_mem #(.BURST_MAX(BURST_MAX), .AXI_DATA_W(AXI_DATA_W)) u_mem (
+    .clk, .rst, .mem, .axi, .idle(mem_idle)
+  );
 
   // the link on the flat m_axi_* ports
   assign m_axi_awaddr  = axi.awaddr;   assign m_axi_awlen   = axi.awlen;

@@ -1,4 +1,5 @@
-// AXI4 protocol checker (simulation only) for one 32-bit master/slave link.
+// AXI4 protocol checker (simulation only) for one master/slave link of
+// DATA_W bits (32, 64 or 128).
 // An AXI4-Lite link is checked by tying AxLEN = 0, AxSIZE = 2, AxBURST = INCR
 // and xLAST = 1. Every clock edge outside reset it checks:
 //   VALID_DROP  a VALID fell before its READY (all five channels)
@@ -19,15 +20,17 @@
 /* verilator lint_off BLKSEQ */
 module openenoc_axi_checker #(
   parameter string NAME  = "axi",
-  parameter bit    FATAL = 1'b1
+  parameter bit    FATAL = 1'b1,
+  parameter int    DATA_W = 32
 ) (
   input  logic        clk,
   input  logic        rst,
-  `OPENENOC_AXI_PORTS(, input, input),
+  `OPENENOC_AXI_PORTS(, DATA_W, input, input),
   output logic [31:0] violations,
   output logic [6:0]  kinds,
   output logic [31:0] bursts        // AW and AR handshakes seen
 );
+  localparam int NB = DATA_W / 8, LB = $clog2(NB);
   localparam int K_VALID_DROP = 0, K_UNSTABLE = 1, K_LAST = 2, K_CROSS_4K = 3, K_BURST = 4,
                  K_RESPONSE = 5, K_WSTRB = 6;
 
@@ -37,9 +40,9 @@ module openenoc_axi_checker #(
   } ax_t;
 
   logic [51:0] aw_p, ar_p;          // AxCACHE and AxPROT are payload too
-  logic [36:0] w_p;
+  logic [DATA_W+NB:0] w_p;
   logic [1:0]  b_p;
-  logic [34:0] r_p;
+  logic [DATA_W+2:0]  r_p;
   assign aw_p = {awaddr, awlen, awsize, awburst, awcache, awprot};
   assign ar_p = {araddr, arlen, arsize, arburst, arcache, arprot};
   assign w_p  = {wdata, wstrb, wlast};
@@ -49,19 +52,19 @@ module openenoc_axi_checker #(
   // previous edge: which channels were stalled, with what payload
   logic        aw_h, w_h, b_h, ar_h, r_h;
   logic [51:0] aw_q, ar_q;
-  logic [36:0] w_q;
+  logic [DATA_W+NB:0] w_q;
   logic [1:0]  b_q;
-  logic [34:0] r_q;
+  logic [DATA_W+2:0]  r_q;
 
   // outstanding bursts in rings of 16 (fixed arrays: the co-simulation
   // saves and restores the model, and Verilator cannot save queues)
   localparam int QN = 16;
   ax_t  awq [QN], arq [QN];
   int   wq [QN];                   // beats of complete W bursts not yet matched
-  logic [3:0] wfirst_q [QN];       // their first beat's strobes
+  logic [NB-1:0] wfirst_q [QN];    // their first beat's strobes
   int   awq_h, awq_n, arq_h, arq_n, wq_h, wq_n;
   int   wbeats, rbeats, writes_done;
-  logic [3:0] wfirst;
+  logic [NB-1:0] wfirst;
 
   function automatic string kind_name(input int k);
     case (k)
@@ -88,7 +91,7 @@ module openenoc_axi_checker #(
     logic [32:0] first;
     logic [20:0] first_page, last_page;
     if (b == 2'b11) flag(K_BURST, $sformatf("%s reserved burst type", ch));
-    if (s > 3'd2)   flag(K_BURST, $sformatf("%s size %0d above 4 bytes", ch, s));
+    if (s > 3'(LB)) flag(K_BURST, $sformatf("%s size %0d above %0d bytes", ch, s, NB));
     if (b == 2'b10 && !(l == 8'd1 || l == 8'd3 || l == 8'd7 || l == 8'd15))
       flag(K_BURST, $sformatf("%s WRAP length %0d", ch, l + 1));
     if (b == 2'b10 && (a & ((32'd1 << s) - 1)) != 0)
@@ -146,7 +149,7 @@ module openenoc_axi_checker #(
       while (awq_n != 0 && wq_n != 0) begin
         ax_t  ax;
         int   n;
-        logic [3:0] f, below;
+        logic [NB-1:0] f, below;
         ax = awq[awq_h];
         n  = wq[wq_h];
         f  = wfirst_q[wq_h];
@@ -154,7 +157,7 @@ module openenoc_axi_checker #(
         wq_h  = (wq_h + 1) % QN;   wq_n  = wq_n - 1;
         if (n != int'(ax.len) + 1)
           flag(K_LAST, $sformatf("WLAST on beat %0d of an AW burst of %0d", n, ax.len + 1));
-        below = 4'((5'd1 << ax.addr[1:0]) - 5'd1);
+        below = NB'(((NB+1)'(1) << ax.addr[LB-1:0]) - (NB+1)'(1));
         if ((f & below) != 0)
           flag(K_WSTRB, $sformatf("first WSTRB %b below address %h", f, ax.addr));
         writes_done = writes_done + 1;

@@ -9,18 +9,20 @@
 `include "axi/openenoc_axi_ports.svh"
 module tb_axi_cosim
   import openenoc_csr_pkg::*;
-(
+#(
+  parameter int AXI_DATA_W = 32      // the top's
+) (
   input logic                  clk,
   input logic                  rst,
   `OPENENOC_AXIL_PORTS(s_axil_, CSR_ADDR_W, input, input),
-  `OPENENOC_AXI_PORTS(m_axi_, input, input)
+  `OPENENOC_AXI_PORTS(m_axi_, AXI_DATA_W, input, input)
 );
 
   // ---- protocol checkers ------------------------------------------------------------
   logic [31:0] m_viol, l_viol, m_bursts, l_bursts;
   logic [6:0]  m_kinds, l_kinds;
 
-  openenoc_axi_checker #(.NAME("m_axi")) u_check_m (
+  openenoc_axi_checker #(.NAME("m_axi"), .DATA_W(AXI_DATA_W)) u_check_m (
     .clk, .rst, .awaddr(m_axi_awaddr), .awlen(m_axi_awlen), .awsize(m_axi_awsize),
     .awburst(m_axi_awburst), .awcache(m_axi_awcache), .awprot(m_axi_awprot),
     .awvalid(m_axi_awvalid), .awready(m_axi_awready),
@@ -53,4 +55,4 @@ module tb_axi_cosim
   // verilator lint_on UNUSEDSIGNAL
 endmodule
 
-bind openenoc_endpoint_axi tb_axi_cosim u_tb (.*);
+bind openenoc_endpoint_axi tb_axi_cosim #(.AXI_DATA_W(AXI_DATA_W)) u_tb (.*);

@@ -1,10 +1,12 @@
 // Random test of the AXI4 memory master (tb_axi_mem.sv: the read and write
-// bridges of openenoc_endpoint_axi, with the protocol checker) against
+// bridges of openenoc_endpoint_axi, with the protocol checker; built per
+// AXI_DATA_W, the slave's OE_COSIM_AXI_W, BURST_MAX and the memory port's
+// width MEM_W, OE_TB_MEM_W) against
 // AxiMemSlave (hw/cosim/axi_mem_slave.h) serving a reference memory: random byte
 // addresses near 4 KiB boundaries, lengths 1..65535, random READY/VALID
 // delays on the memory port and on AXI, injected SLVERR/DECERR ranges and
 // unbacked addresses (DECERR). Every transfer must give exactly the port
-// contract: read data and per-beat responses (beats from floor(done/4) on
+// contract: read data and per-beat responses (beats from floor(done/MB) on
 // carry the failure, done = bytes of the calls before the failing one),
 // written bytes and count, memory untouched outside what was written, and
 // host calls that are exact, ascending, within the transfer, within 4 KiB,
@@ -22,6 +24,11 @@
 #ifndef AXI_BURST_MAX
 #error "build with -DAXI_BURST_MAX=<the model's BURST_MAX>"
 #endif
+const uint32_t kBusBytes = OE_COSIM_AXI_W / 8;   // the model's AXI_DATA_W / 8
+#ifndef OE_TB_MEM_W
+#define OE_TB_MEM_W 32
+#endif
+const uint32_t kMB = OE_TB_MEM_W / 8;            // bytes of a memory-port beat (MEM_W / 8)
 
 namespace {
 
@@ -102,6 +109,10 @@ struct Bench {
     uint64_t cycles = 0;
     // coverage
     unsigned max_beats = 0, narrow = 0, full_bursts = 0, heads = 0, errors[4] = {};
+    // AxSIZE other than the bus width (AW; AR: also byte tails and the
+    // 4-byte one-word read)
+    unsigned bad_size = 0;
+    unsigned words = 0;   // 4-byte reads (ARSIZE 2) on a wider bus: the one-word path
 
     Bench(unsigned stall, uint64_t seed)
         : slave(&Host::rd, &Host::wr, &host, stall, seed), rng{ seed * 7 + 3 }, port_stall(stall)
@@ -132,11 +143,17 @@ struct Bench {
             unsigned beats = m.m_axi_arlen + 1u;
             if (beats > max_beats) max_beats = beats;
             if (m.m_axi_arsize == 0) narrow++;
-            if (m.m_axi_araddr & 3) heads++;
+            if (1u << m.m_axi_arsize != kBusBytes && m.m_axi_arsize != 0 &&
+                !(m.m_axi_arsize == 2 && m.m_axi_arlen == 0 && !(m.m_axi_araddr & 3))) {
+                bad_size++;
+            }
+            if (kBusBytes > 4 && m.m_axi_arsize == 2) words++;
+            if (m.m_axi_araddr & (kBusBytes - 1)) heads++;
         }
         if (m.m_axi_awvalid && m.m_axi_awready) {
             unsigned beats = m.m_axi_awlen + 1u;
             if (beats > max_beats) max_beats = beats;
+            if (1u << m.m_axi_awsize != kBusBytes) bad_size++;
         }
     }
     bool stall() { return port_stall && rng.pct(port_stall); }
@@ -184,7 +201,7 @@ struct Bench {
         m.mem_req_write = 0;
         m.mem_req_addr = addr;
         m.mem_req_len = len;
-        uint32_t beats = (len + 3) / 4, got = 0;
+        uint32_t beats = (len + kMB - 1) / kMB, got = 0;
         std::vector<uint8_t> data;
         std::vector<unsigned> resp;
         for (uint64_t t = 0; got < beats; t++) {
@@ -195,7 +212,8 @@ struct Bench {
             m.eval();
             bool req = m.mem_req_valid && m.mem_req_ready;
             bool r = m.mem_r_valid && m.mem_r_ready;
-            uint32_t d = m.mem_r_data;
+            uint8_t d[kMB];
+            axi_data_get(d, m.mem_r_data);
             unsigned keep = m.mem_r_keep, last = m.mem_r_last, rr = m.mem_r_resp;
             observe();
             slave.tick(&m);
@@ -207,9 +225,9 @@ struct Bench {
                 got++;
                 EXPECT(last == (got == beats), "read %08x+%u: last on beat %u of %u", addr, len,
                        got, beats);
-                unsigned n = got == beats && (len & 3) ? len & 3 : 4;
+                unsigned n = got == beats && len % kMB ? len % kMB : kMB;
                 EXPECT(rr != OE_MEM_OK || keep == (1u << n) - 1, "keep %x on beat %u", keep, got);
-                for (unsigned k = 0; k < 4; k++) data.push_back((uint8_t)(d >> (8 * k)));
+                data.insert(data.end(), d, d + kMB);
                 resp.push_back(rr);
             }
         }
@@ -218,12 +236,12 @@ struct Bench {
         OeMemStatus st;
         if (!calls_ok(false, addr, len, &done, &st)) return false;
         for (uint32_t b = 0; b < beats; b++) {
-            bool good = st == OE_MEM_OK || b < done / 4;
+            bool good = st == OE_MEM_OK || b < done / kMB;
             EXPECT(resp[b] == (good ? OE_MEM_OK : (unsigned)st), "read %08x+%u beat %u resp %u, "
                    "done %u status %u", addr, len, b, resp[b], done, st);
             if (good) {
-                uint32_t n = b + 1 == beats && (len & 3) ? len & 3 : 4;
-                EXPECT(!memcmp(data.data() + 4 * b, host.mem.data() + addr + 4 * b, n),
+                uint32_t n = b + 1 == beats && len % kMB ? len % kMB : kMB;
+                EXPECT(!memcmp(data.data() + kMB * b, host.mem.data() + addr + kMB * b, n),
                        "read %08x+%u beat %u data", addr, len, b);
             }
         }
@@ -246,9 +264,10 @@ struct Bench {
             EXPECT(t < 2000000, "write %08x+%u: %u bytes sent", addr, len, sent);
             if (!wv && sent < len && !m.mem_req_valid && !stall()) wv = true;
             m.mem_w_valid = wv;
-            uint32_t n = len - sent < 4 ? len - sent : 4, d = 0;
-            for (uint32_t k = 0; k < n; k++) d |= (uint32_t)src[sent + k] << (8 * k);
-            m.mem_w_data = d;
+            uint32_t n = len - sent < kMB ? len - sent : kMB;
+            uint8_t d[kMB] = {};
+            memcpy(d, src.data() + sent, n);
+            axi_data_put(m.mem_w_data, d);
             m.mem_w_keep = (1u << n) - 1;
             m.mem_w_last = sent + n == len;
             m.mem_b_ready = !stall();
@@ -297,8 +316,9 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--help")) {
             printf("usage: %s [--seed N] [--transfers N] [--stall PCT]\n"
                    "Random transfers through the AXI4 memory master of openenoc_endpoint_axi\n"
-                   "(this build's BURST_MAX) against a reference memory; exit 1 on a mismatch.\n",
-                   argv[0]);
+                   "(this build: AXI_DATA_W %u, BURST_MAX %u, memory port %u bits) against a\n"
+                   "reference memory; exit 1 on a mismatch.\n",
+                   argv[0], OE_COSIM_AXI_W, AXI_BURST_MAX, OE_TB_MEM_W);
             return 0;
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
             seed = strtoull(argv[++i], nullptr, 0);
@@ -326,6 +346,10 @@ int main(int argc, char **argv)
                      : kind < 9 ? 1 + t.rng.below(9000) : 1 + t.rng.below(65535);
         if (addr + len > kMemSize + 4096) addr = kMemSize + 4096 - len > kMemSize ? 0 : addr;
         if ((uint64_t)addr + len > kMemSize + 4096) len = kMemSize + 4096 - addr;
+        if (t.rng.pct(5)) {   // an RMEM-style aligned word (the read bridge's one-word path)
+            addr &= ~3u;
+            len = 4;
+        }
         bool wr = t.rng.pct(50);
         t.inject(wr, addr, len);
         bool ok = !wr ? t.read(addr, len)
@@ -338,12 +362,16 @@ int main(int argc, char **argv)
         if (t.m.violations) break;
     }
     bool covered = t.max_beats == AXI_BURST_MAX && t.narrow > 0 && t.heads > 0 && t.errors[OE_MEM_SLVERR] > 0 &&
-                   t.errors[OE_MEM_DECERR] > 0;
+                   t.errors[OE_MEM_DECERR] > 0 && (kBusBytes == 4 || t.words > 0);
     printf("axi mem: %u transfers, %u AXI bursts (longest %u beats, %u narrow tail reads, %u "
-           "unaligned read heads), %u ok / %u slverr / %u decerr, %llu cycles, %u violations\n",
+           "unaligned read heads), %u ok / %u slverr / %u decerr, %llu cycles, %u violations, "
+           "%u bursts not of the bus width, %u one-word reads on a wider bus\n",
            done, (unsigned)t.m.bursts, t.max_beats, t.narrow, t.heads, t.errors[0], t.errors[2],
-           t.errors[3], (unsigned long long)t.cycles, (unsigned)t.m.violations);
-    if (!covered && !g_fail) printf("not ok: coverage (bursts, narrow reads, heads, both errors)\n");
+           t.errors[3], (unsigned long long)t.cycles, (unsigned)t.m.violations, t.bad_size,
+           t.words);
+    if (!covered && !g_fail) {
+        printf("not ok: coverage (bursts, narrow reads, heads, both errors, one-word reads)\n");
+    }
     t.m.final();
-    return g_fail || t.m.violations || !covered || done != n ? 1 : 0;
+    return g_fail || t.m.violations || t.bad_size || !covered || done != n ? 1 : 0;
 }
