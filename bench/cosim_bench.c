@@ -9,6 +9,8 @@
  * Prints BENCH lines: cosim.dma.mbps, cosim.c_engine.dma.mbps (the baseline),
  * cosim.dma.ratio_vs_c, cosim.rmem.ops_per_s, cosim.sim_cycles_per_s (model
  * clock cycles of both endpoints during the block per second),
+ * cosim.dma.sender_cycles and cosim.dma.receiver_cycles (each endpoint's
+ * model cycles during the block),
  * cosim.rmem.cycles_per_op (model cycles of both endpoints per read). --trace
  * writes an FST of the sending endpoint during the block (needs the traced
  * library, make cosim-trace).
@@ -39,6 +41,7 @@ static const char *trace_path;  /* --trace: FST of the RTL sender */
 #define MAX_REPEAT 99
 static double dma_cycles_per_s; /* RTL: model cycles of both ends per second */
 static double rmem_cycles;      /* RTL: model cycles of both ends per RMEM read */
+static double dma_cycles[2];    /* RTL: model cycles of the block, sender and receiver */
 
 #define MEM_SIZE (4u << 20)
 #define QCAP 64
@@ -227,13 +230,16 @@ static double dma_mbps(const Api *api, uint32_t bytes)
             exit(1);
         }
     }
-    uint64_t c0 = api->cycles ? api->cycles(a.e) + api->cycles(b.e) : 0;
+    uint64_t ca = api->cycles ? api->cycles(a.e) : 0;
+    uint64_t cb = api->cycles ? api->cycles(b.e) : 0;
     double t0 = now_s();
     wr(&a, OE_PEER_DMA(0), 3 | OE_PEER_DMA_REQUEST_MASK);
     run(&a, &b);
     double t = now_s() - t0;
     if (api->cycles) {
-        dma_cycles_per_s = (api->cycles(a.e) + api->cycles(b.e) - c0) / t;
+        dma_cycles[0] = (double)(api->cycles(a.e) - ca);
+        dma_cycles[1] = (double)(api->cycles(b.e) - cb);
+        dma_cycles_per_s = (dma_cycles[0] + dma_cycles[1]) / t;
     }
     uint32_t st = rd(&a, OE_PEER_DMA(0));
     if (!(st & OE_PEER_DMA_DONE_MASK) || memcmp(a.mem, b.mem, bytes)) {
@@ -349,11 +355,14 @@ int main(int argc, char **argv)
     }
     double c_mbps[MAX_REPEAT], r_mbps[MAX_REPEAT], ratio[MAX_REPEAT], cps[MAX_REPEAT];
     double r_ops[MAX_REPEAT], c_ops[MAX_REPEAT], cpo[MAX_REPEAT];
+    double snd[MAX_REPEAT], rcv[MAX_REPEAT];
     for (unsigned k = 0; k < repeat; k++) {
         c_mbps[k] = dma_mbps(&c, bytes);
         r_mbps[k] = dma_mbps(&rtl, bytes);
         ratio[k] = r_mbps[k] / c_mbps[k];
         cps[k] = dma_cycles_per_s;
+        snd[k] = dma_cycles[0];
+        rcv[k] = dma_cycles[1];
         r_ops[k] = rmem_ops(&rtl, rmem);
         cpo[k] = rmem_cycles;
         c_ops[k] = rmem_ops(&c, rmem * 100);
@@ -363,6 +372,8 @@ int main(int argc, char **argv)
     printf("BENCH cosim.dma.ratio_vs_c %.5f ratio\n", median(ratio, repeat));
     if (rtl.cycles) {
         printf("BENCH cosim.sim_cycles_per_s %.0f cycles/s\n", median(cps, repeat));
+        printf("BENCH cosim.dma.sender_cycles %.0f cycles\n", median(snd, repeat));
+        printf("BENCH cosim.dma.receiver_cycles %.0f cycles\n", median(rcv, repeat));
     }
     printf("BENCH cosim.rmem.ops_per_s %.0f ops/s\n", median(r_ops, repeat));
     if (rtl.cycles) {

@@ -10,14 +10,21 @@
 // (openenoc_axis_skid PASS): TX drives it from its output register, so its
 // beats leave in the cycle TX offers them (one cycle less per frame) and
 // m_axis_eth is still a multiplexer of registers, never of inputs.
-// s_axis_eth is ETH_W wide: above 32 bits the word aligner
-// (openenoc_axis_word_align) takes the place of its slice and hands RX the
-// frame's 32-bit words.
+//
+// ETH_W (32, 64 or 128) is the width of s_axis_eth, s_axis_local (the DMA
+// engine's transmit payload: byte-packed, every beat full but the last,
+// TID/TDEST/TUSER constant in a fragment) and m_axis_eth. Above 32 bits the
+// word aligner (openenoc_axis_word_align) takes the place of s_axis_eth's
+// slice and hands RX the frame's 32-bit words, one a cycle; TX takes Data a
+// beat (N = ETH_W / 32 words) per cycle and emits 1..N frame words a cycle
+// into openenoc_axis_word_pack, which packs them into Ethernet beats in
+// front of the m_axis_eth skid (both wires at 32). m_axis_local stays 32
+// bits: RX still works one word per cycle.
 module openenoc_endpoint_oetp_engine
   import openenoc_oetp_pkg::*;
 #(
   parameter int MAX_RAW_FRAME_SIZE = 8192,
-  // s_axis_eth width: 32, 64 or 128 (see openenoc_axis_word_align)
+  // Ethernet and transmit-payload width: 32, 64 or 128 (see above)
   parameter int ETH_W              = 32
 ) (
   input  logic                       clk,
@@ -64,14 +71,14 @@ module openenoc_endpoint_oetp_engine
   // (simulation only: synthesis tools reject $fatal in initial blocks).
 `ifndef SYNTHESIS
   initial begin
-    if ($bits(s_axis_local.tdata) != DATA_W || $bits(m_axis_local.tdata) != DATA_W ||
-        $bits(m_axis_eth.tdata) != DATA_W)
-      $fatal(1, "oETP streams must be %0d bits wide", DATA_W);
-    if ($bits(s_axis_local.tkeep) != KEEP_W || $bits(m_axis_local.tkeep) != KEEP_W ||
-        $bits(m_axis_eth.tkeep) != KEEP_W)
-      $fatal(1, "oETP stream TKEEP must be %0d bits wide", KEEP_W);
-    if ($bits(s_axis_eth.tdata) != ETH_W || $bits(s_axis_eth.tkeep) != ETH_W / 8)
-      $fatal(1, "s_axis_eth must be ETH_W (%0d) bits wide", ETH_W);
+    if ($bits(s_axis_local.tdata) != ETH_W || $bits(m_axis_eth.tdata) != ETH_W ||
+        $bits(s_axis_eth.tdata) != ETH_W)
+      $fatal(1, "s_axis_local, s_axis_eth and m_axis_eth must be ETH_W (%0d) bits wide", ETH_W);
+    if ($bits(s_axis_local.tkeep) != ETH_W / 8 || $bits(m_axis_eth.tkeep) != ETH_W / 8 ||
+        $bits(s_axis_eth.tkeep) != ETH_W / 8)
+      $fatal(1, "s_axis_local, s_axis_eth and m_axis_eth TKEEP must be %0d bits wide", ETH_W / 8);
+    if ($bits(m_axis_local.tdata) != DATA_W || $bits(m_axis_local.tkeep) != KEEP_W)
+      $fatal(1, "m_axis_local must be %0d bits wide with %0d TKEEP bits", DATA_W, KEEP_W);
     if ($bits(s_axis_local.tid) != SEQ_W || $bits(m_axis_local.tid) != SEQ_W ||
         $bits(s_axis_local.tdest) != DEST_W || $bits(m_axis_local.tdest) != DEST_W ||
         $bits(s_axis_local.tuser) != USER_W || $bits(m_axis_local.tuser) != USER_W)
@@ -93,12 +100,17 @@ module openenoc_endpoint_oetp_engine
   assign endpoint_if.core_to_csr = '0;
 
   // ---- register slices on the four stream boundaries ----------------------
+  // eth_words: TX's frame words (1..N a cycle); eth_out: packed beats
+  openenoc_axis_if #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
+    local_in ();
   openenoc_axis_if #(.DATA_W(DATA_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
-    local_in (), local_out ();
-  openenoc_axis_if #(.DATA_W(DATA_W)) eth_in (), eth_out ();
+    local_out ();
+  openenoc_axis_if #(.DATA_W(DATA_W)) eth_in ();
+  openenoc_axis_if #(.DATA_W(ETH_W)) eth_words (), eth_out ();
 
+  openenoc_axis_skid #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
+    u_local_in_slice  (.clk, .rst, .s(s_axis_local), .m(local_in));
   openenoc_axis_skid #(.DATA_W(DATA_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
-    u_local_in_slice  (.clk, .rst, .s(s_axis_local), .m(local_in)),
     u_local_out_slice (.clk, .rst, .s(local_out),    .m(m_axis_local));
   // s_axis_eth: at ETH_W = 32 a register slice; wider, the word aligner takes
   // its place (its READY is a function of its stored count, its words come
@@ -131,12 +143,23 @@ module openenoc_endpoint_oetp_engine
                     s_axis_eth.tid, s_axis_eth.tdest, s_axis_eth.tuser};
     // verilator lint_on UNUSEDSIGNAL
   end
-  openenoc_axis_skid #(.DATA_W(DATA_W), .PASS(1'b1))
+  openenoc_axis_skid #(.DATA_W(ETH_W), .PASS(1'b1))
     u_eth_out_slice   (.clk, .rst, .s(eth_out),      .m(m_axis_eth));
 
+  // the packer's outputs are registers (wires at 32: TX's output register),
+  // so the PASS skid still multiplexes registers only
+  openenoc_axis_word_pack #(.ETH_W(ETH_W)) u_tx_pack (
+    .clk, .rst, .s_tdata(eth_words.tdata), .s_tkeep(eth_words.tkeep), .s_tlast(eth_words.tlast),
+    .s_tvalid(eth_words.tvalid), .s_tready(eth_words.tready), .m_tdata(eth_out.tdata),
+    .m_tkeep(eth_out.tkeep), .m_tlast(eth_out.tlast), .m_tvalid(eth_out.tvalid),
+    .m_tready(eth_out.tready)
+  );
   assign eth_out.tid   = '0;
   assign eth_out.tdest = '0;
   assign eth_out.tuser = '0;
+  assign eth_words.tid   = '0;
+  assign eth_words.tdest = '0;
+  assign eth_words.tuser = '0;
 
   // The response timer starts at the Ethernet-facing TLAST handshake.
   wire eth_done = m_axis_eth.tvalid && m_axis_eth.tready && m_axis_eth.tlast;
@@ -267,7 +290,7 @@ module openenoc_endpoint_oetp_engine
   // a co-simulation output: synthesis ties it low and keeps no logic for it
 `ifndef SYNTHESIS
   assign activity = (eth_in.tvalid && eth_in.tready) || eth_in_beat ||
-                    (eth_out.tvalid && eth_out.tready) ||
+                    (eth_out.tvalid && eth_out.tready) || (eth_words.tvalid && eth_words.tready) ||
                     (local_in.tvalid && local_in.tready) || (local_out.tvalid && local_out.tready) ||
                     ini_lk_rsp || rx_lk_rsp || admit_valid || rsp_accepted || ini_done ||
                     rsp_done || rx_ini_done || (rxs_valid && responder_if.rx_status_ready) ||
@@ -276,9 +299,9 @@ module openenoc_endpoint_oetp_engine
   assign activity = 1'b0;
 `endif
 
-  openenoc_oetp_tx u_tx (
+  openenoc_oetp_tx #(.ETH_W(ETH_W)) u_tx (
     .clk, .rst, .local_tx_en,
-    .loc(local_in), .eth(eth_out), .eth_done,
+    .loc(local_in), .eth(eth_words), .eth_done,
     .ini_job_valid, .ini_job, .ini_stat, .ini_done, .ini_done_sent, .ini_done_code,
     .rsp_job_valid, .rsp_job, .rsp_stat, .rsp_done, .rsp_done_sent, .rsp_done_code
   );

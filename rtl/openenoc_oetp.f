@@ -12,4 +12,5 @@ openenoc_oetp_rx.sv
 openenoc_oetp_tx.sv
 openenoc_axis_word_buf.sv
 openenoc_axis_word_align.sv
+openenoc_axis_word_pack.sv
 openenoc_endpoint_oetp_engine.sv

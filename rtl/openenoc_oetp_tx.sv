@@ -1,14 +1,21 @@
 // TX controller: assembles every outgoing Ethernet frame. Three producers
 // compete at frame boundaries: responder replies (priority), initiator
-// requests and raw local frames (these two alternate). Bulk Data streams from
-// the local payload head at one word per cycle; the final word is held until
-// the source-read status is known, so EndOfData follows only a successful,
-// complete source. A frame is finished (and its owner told) only at the
-// Ethernet-facing TLAST handshake, after the TX register slice.
+// requests and raw local frames (these two alternate). Header, parameters
+// and EndOfData go out one 32-bit word per cycle; bulk Data streams from the
+// local payload head a beat per cycle (N = ETH_W / 32 words, byte-packed,
+// every beat full but the last); the final beat is held until the
+// source-read status is known, so EndOfData follows only a successful,
+// complete source. The output is the word side of openenoc_axis_word_pack
+// (lane i carries a word when i == 0 or tkeep[4i]), which packs header and
+// Data words into Ethernet beats whatever the word position Data starts at.
+// A frame is finished (and its owner told) only at the Ethernet-facing TLAST
+// handshake, after the TX register slice.
 module openenoc_oetp_tx
   import openenoc_csr_pkg::*;
   import openenoc_oetp_pkg::*;
-(
+#(
+  parameter int ETH_W = 32   // width of loc and eth: 32, 64 or 128
+) (
   input  logic              clk,
   input  logic              rst,
   // Locally initiated frames (initiator requests, raw frames) may start: 1
@@ -48,7 +55,10 @@ module openenoc_oetp_tx
   tx_job_t           job_q;
   // verilator lint_on UNUSEDSIGNAL
   logic [2:0]        hidx_q;          // header/parameter word index
-  logic [DATA_W-1:0] held_q;          // newest Data word, not yet emitted
+  localparam int N  = ETH_W / 32;     // words per beat
+  localparam int KW = ETH_W / 8;
+  logic [ETH_W-1:0]  held_q;          // newest Data beat, not yet emitted
+  logic [KW-1:0]     held_keep_q;     // its words (full on the wire, padding zero)
   logic [LEN_W-1:0]  wc_q;            // Data words taken from the source
   logic              in_last_seen_q;
   logic              eth_seen_q;
@@ -56,8 +66,8 @@ module openenoc_oetp_tx
   logic              raw_turn_q;      // raw goes first when both wait
   logic [ERR_W-1:0]  code_q;
   logic              o_valid_q, o_last_q;
-  logic [DATA_W-1:0] o_data_q;
-  logic [KEEP_W-1:0] o_keep_q;
+  logic [ETH_W-1:0]  o_data_q;
+  logic [KW-1:0]     o_keep_q;
   logic              ini_done_q, rsp_done_q, done_sent_q;
   logic [ERR_W-1:0]  done_code_q;
 
@@ -68,6 +78,26 @@ module openenoc_oetp_tx
   assign rsp_done_sent = done_sent_q;
   assign ini_done_code = done_code_q;
   assign rsp_done_code = done_code_q;
+
+  // ---- a Data beat of the local stream ---------------------------------------
+  // in_words: the words the head beat carries (lane i when i == 0 or
+  // tkeep[4i]; keep is contiguous, beats full but the last); in_keep: those
+  // words' lanes with every byte kept (Data words are whole on the wire,
+  // their unused bytes zeroed by in_data); in_over: the beat takes the
+  // count past the Data words of the job (at N = 1 exactly when every word
+  // was taken already, wz_q, so the 32-bit engine keeps its compare out of
+  // this path)
+  logic [LEN_W-1:0] in_words;
+  logic [KW-1:0]    in_keep;
+  logic [ETH_W-1:0] in_data;
+  always_comb begin
+    in_words = '0;
+    for (int i = 0; i < N; i++) begin
+      in_keep[4*i +: 4] = (i == 0 || loc.tkeep[4*i]) ? 4'hF : 4'h0;
+      if (i == 0 || loc.tkeep[4*i]) in_words = LEN_W'(i + 1);
+    end
+    for (int b = 0; b < KW; b++) in_data[8*b +: 8] = loc.tkeep[b] ? loc.tdata[8*b +: 8] : 8'h00;
+  end
 
   // ---- frame selection (combinational view of the stream head) ----------
   wire   head_raw = loc.tvalid && (loc.tdest[DEST_W-1 -: 2] != ROUTE_PEER);
@@ -194,6 +224,13 @@ module openenoc_oetp_tx
   // job register's fields, apart from the ready's other terms
   wire drain_head = head_for(job_q.peer, job_q.role, job_q.seq);
 
+  logic in_over;
+  if (N == 1) begin : g_over1
+    assign in_over = wz_q;
+  end else begin : g_overn
+    assign in_over = wc_q + in_words > ew_q;
+  end
+
   always_comb begin
     case (state_q)
       TX_IDLE:                   loc.tready = start_data;
@@ -215,7 +252,7 @@ module openenoc_oetp_tx
   wire fire_raw   = loc.tvalid && (can_load || raw_drop_q);
   wire fire_drain = loc.tvalid && drain_head;
 
-  // the header word hidx_q of the job (read only in TX_HEADER)
+  // the header word hidx_q of the job (read only in TX_HEADER), in lane 0
   function automatic logic [DATA_W-1:0] hword();
     hword = (hidx_q < 3'd4) ? hdr_word(hidx_q[1:0], job_q.dst, job_q.src, job_q.cmd)
                             : job_q.params[hidx_q[1:0]];
@@ -248,6 +285,7 @@ module openenoc_oetp_tx
       fresh_q        <= 1'b0;
       hidx_q         <= '0;
       held_q         <= '0;
+      held_keep_q    <= '0;
       wc_q           <= '0;
       in_last_seen_q <= 1'b0;
       eth_seen_q     <= 1'b0;
@@ -305,16 +343,17 @@ module openenoc_oetp_tx
               end
             end else begin
               // the first payload beat is taken now and held
-              held_q         <= mask_keep(loc.tdata, loc.tkeep);
-              wc_q           <= 1;
+              held_q         <= in_data;
+              held_keep_q    <= in_keep;
+              wc_q           <= in_words;
               in_last_seen_q <= loc.tlast && start_data;
               state_q        <= TX_HEADER;
               // the frame's first word goes out with the pick (a header
               // has four words or more, so it is never the last)
               if (can_load) begin
                 o_valid_q <= 1'b1;
-                o_data_q  <= hdr_word(2'd0, pick_job.dst, pick_job.src, pick_job.cmd);
-                o_keep_q  <= '1;
+                o_data_q  <= ETH_W'(hdr_word(2'd0, pick_job.dst, pick_job.src, pick_job.cmd));
+                o_keep_q  <= KW'(4'hF);
                 o_last_q  <= 1'b0;
                 hidx_q    <= 3'd1;
               end
@@ -335,8 +374,8 @@ module openenoc_oetp_tx
         TX_HEADER: begin
           if (can_load) begin
             o_valid_q <= 1'b1;
-            o_data_q  <= hword();
-            o_keep_q  <= '1;
+            o_data_q  <= ETH_W'(hword());
+            o_keep_q  <= KW'(4'hF);
             o_last_q  <= hdr_final && !job_q.has_data;
             hidx_q    <= hidx_q + 3'd1;
             if (hdr_final)
@@ -347,19 +386,21 @@ module openenoc_oetp_tx
 
         TX_DATA: begin
           if (fire_data) begin
-            if (wz_q) begin
+            if (in_over) begin
               // more source words than Length: end the frame, drop the rest
+              // (at N > 1 the whole beat that passes Length)
               code_q         <= ERR_LOCAL_AXIS;
               in_last_seen_q <= loc.tlast;
               state_q        <= TX_ERROR_FLUSH;
             end else begin
               o_valid_q <= 1'b1;
               o_data_q  <= held_q;
-              o_keep_q  <= '1;
+              o_keep_q  <= held_keep_q;
               o_last_q  <= 1'b0;
-              held_q    <= mask_keep(loc.tdata, loc.tkeep);
-              wc_q      <= wc_q + 1;
-              wz_q      <= wc_q + 1 == ew_q;
+              held_q    <= in_data;
+              held_keep_q <= in_keep;
+              wc_q      <= wc_q + in_words;
+              wz_q      <= wc_q + in_words == ew_q;
               if (loc.tlast) begin
                 in_last_seen_q <= 1'b1;
                 state_q        <= TX_STATUS;
@@ -372,7 +413,7 @@ module openenoc_oetp_tx
           if (cur_stat.valid && can_load) begin
             o_valid_q <= 1'b1;
             o_data_q  <= held_q;
-            o_keep_q  <= '1;
+            o_keep_q  <= held_keep_q;
             if (cur_stat.code == ERR_NONE && cur_stat.len == job_q.data_len && wz_q) begin
               o_last_q <= 1'b0;
               state_q  <= TX_EOD;
@@ -387,8 +428,8 @@ module openenoc_oetp_tx
         TX_EOD: begin
           if (can_load) begin
             o_valid_q <= 1'b1;
-            o_data_q  <= EOD;
-            o_keep_q  <= '1;
+            o_data_q  <= ETH_W'(EOD);
+            o_keep_q  <= KW'(4'hF);
             o_last_q  <= 1'b1;
             state_q   <= TX_WAIT_END;
           end
@@ -399,7 +440,7 @@ module openenoc_oetp_tx
           if (can_load) begin
             o_valid_q <= 1'b1;
             o_data_q  <= held_q;
-            o_keep_q  <= '1;
+            o_keep_q  <= held_keep_q;
             o_last_q  <= 1'b1;
             state_q   <= in_last_seen_q ? TX_WAIT_END : TX_DRAIN;
           end

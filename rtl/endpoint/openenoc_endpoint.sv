@@ -77,8 +77,12 @@ module openenoc_endpoint
   openenoc_endpoint_if ep ();
   openenoc_axis_if #(.DATA_W(DATA_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     local_tx (), local_rx ();
-  openenoc_axis_if #(.DATA_W(ETH_W)) eth_rx ();
-  openenoc_axis_if #(.DATA_W(DATA_W)) eth_tx ();
+  // local_tx_w: the transmit payload widened to ETH_W (the oETP engine takes
+  // Data a beat per cycle); eth_rx, eth_tx: the Ethernet ports (ETH_W wide;
+  // the word aligner and packer are inside the engine)
+  openenoc_axis_if #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
+    local_tx_w ();
+  openenoc_axis_if #(.DATA_W(ETH_W)) eth_rx (), eth_tx ();
   openenoc_peer_lookup_if lk ();
   openenoc_dma_transfer_if ini (), rsp ();
 
@@ -92,36 +96,22 @@ module openenoc_endpoint
   assign eth_rx.tid    = '0;
   assign eth_rx.tdest  = '0;
   assign eth_rx.tuser  = '0;
-  // RX: the port is the engine's s_axis_eth (ETH_W wide; its aligner is
-  // inside the engine)
   assign eth_rx.tvalid = rx_tvalid;
   assign rx_tready     = eth_rx.tready;
   assign eth_rx.tdata  = rx_tdata;
   assign eth_rx.tkeep  = rx_tkeep;
   assign eth_rx.tlast  = rx_tlast;
-  // a handshake on a wide port (the converters move words only with one)
-  logic eth_port_act;
-  if (ETH_W == 32) begin : g_eth32
-    assign tx_tvalid     = eth_tx.tvalid;
-    assign eth_tx.tready = tx_tready;
-    assign tx_tdata      = eth_tx.tdata;
-    assign tx_tkeep      = eth_tx.tkeep;
-    assign tx_tlast      = eth_tx.tlast;
-    assign eth_port_act  = 1'b0;   // the ports are the links act_eth sees
-  end else begin : g_eth_wide
-    // TX: the 32-bit transmit path's words packed into beats.
-    openenoc_axis_word_pack #(.ETH_W(ETH_W)) u_tx_pack (
-      .clk, .rst, .s_tdata({{(ETH_W - 32){1'b0}}, eth_tx.tdata}),
-      .s_tkeep({{(ETH_W / 8 - 4){1'b0}}, eth_tx.tkeep}), .s_tlast(eth_tx.tlast),
-      .s_tvalid(eth_tx.tvalid), .s_tready(eth_tx.tready), .m_tdata(tx_tdata), .m_tkeep(tx_tkeep),
-      .m_tlast(tx_tlast), .m_tvalid(tx_tvalid), .m_tready(tx_tready)
-    );
-    assign eth_port_act = tx_tvalid && tx_tready;
-  end
+  assign tx_tvalid     = eth_tx.tvalid;
+  assign eth_tx.tready = tx_tready;
+  assign tx_tdata      = eth_tx.tdata;
+  assign tx_tkeep      = eth_tx.tkeep;
+  assign tx_tlast      = eth_tx.tlast;
 
   logic responder_hold, oetp_activity;
+  openenoc_ep_payload_pack #(.ETH_W(ETH_W)) u_tx_widen (.clk, .rst, .s(local_tx), .m(local_tx_w));
+
   openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE), .ETH_W(ETH_W)) u_oetp (
-    .clk, .rst, .time_step, .local_tx_en, .max_frame_size, .responder_hold, .endpoint_if(ep), .s_axis_local(local_tx),
+    .clk, .rst, .time_step, .local_tx_en, .max_frame_size, .responder_hold, .endpoint_if(ep), .s_axis_local(local_tx_w),
     .m_axis_local(local_rx), .s_axis_eth(eth_rx), .m_axis_eth(eth_tx),
     .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp), .timer_wake,
     .activity(oetp_activity)
@@ -440,11 +430,11 @@ module openenoc_endpoint
   end
   wire act_mem = |mc_act;
   wire act_stream = |(tx_valid & tx_ready) || (local_tx.tvalid && local_tx.tready) ||
+                    (local_tx_w.tvalid && local_tx_w.tready) ||
                     (local_rx.tvalid && local_rx.tready);
   // at ETH_W > 32 also the wide ports: a word stored in a converter and
   // waiting for its link is a VALID held, not activity
-  wire act_eth = (eth_rx.tvalid && eth_rx.tready) || (eth_tx.tvalid && eth_tx.tready) ||
-                 eth_port_act;
+  wire act_eth = (eth_rx.tvalid && eth_rx.tready) || (eth_tx.tvalid && eth_tx.tready);
   wire act_irq = |irq_act || irq_msg;
   wire act_ctl = src_start || snk_start || rd_start || wr_start || raw_rd_start || raw_wr_start ||
                  src_done || snk_done || rd_done || wr_done || raw_rd_done || raw_wr_done ||
@@ -490,7 +480,7 @@ module openenoc_endpoint
 `else
   assign idle = 1'b0;
   // verilator lint_off UNUSEDSIGNAL
-  wire unused_idle = &{1'b0, oetp_activity, eth_port_act};
+  wire unused_idle = oetp_activity;
   // verilator lint_on UNUSEDSIGNAL
 `endif
 
