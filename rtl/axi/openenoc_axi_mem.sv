@@ -12,13 +12,12 @@
 // is offered and waits in the entry only while the endpoint stalls. The rate
 // stays one beat per cycle. A transfer is taken only when both bridges and
 // the read slice are empty, so no read beat of one transfer meets the next.
-// The link is AXI_DATA_W bits; the memory port stays 32 bits (mem_beat_t),
-// the bridges (MEM_W 32) up- and down-size.
-module openenoc_axi_mem
-  import openenoc_ep_pkg::*;
-#(
+// The link is AXI_DATA_W bits, the memory port MEM_W bits (its interface's
+// W, up to AXI_DATA_W); the bridges up- and down-size.
+module openenoc_axi_mem #(
   parameter int BURST_MAX  = 256,
-  parameter int AXI_DATA_W = 32      // the link: 32, 64 or 128 (checked by openenoc_endpoint_axi)
+  parameter int AXI_DATA_W = 32,     // the link: 32, 64 or 128 (checked by openenoc_endpoint_axi)
+  parameter int MEM_W      = 32      // the memory port's beat (checked by the bridges)
 ) (
   input  logic               clk,
   input  logic               rst,
@@ -53,16 +52,16 @@ module openenoc_axi_mem
 
   // the slices (the write beats carry no response)
   logic       wb_valid, wb_ready, rb_valid, rb_ready;
-  mem_beat_t  wb_beat, rb_beat;
+  logic [MEM_W+MEM_W/8:0] wb_beat, rb_beat;   // {data, keep, last}
   logic [1:0] rb_resp;
   // verilator lint_off UNUSEDSIGNAL
   logic [1:0] wb_resp;
   // verilator lint_on UNUSEDSIGNAL
-  openenoc_axi_beat_slice u_w_slice (
+  openenoc_axi_beat_slice #(.W(MEM_W)) u_w_slice (
     .clk, .rst, .s_valid(mem.w_valid), .s_ready(mem.w_ready), .s_beat(mem.w), .s_resp(2'b00),
     .m_valid(wb_valid), .m_ready(wb_ready), .m_beat(wb_beat), .m_resp(wb_resp)
   );
-  openenoc_axi_beat_slice #(.PASS(1'b1)) u_r_slice (
+  openenoc_axi_beat_slice #(.PASS(1'b1), .W(MEM_W)) u_r_slice (
     .clk, .rst, .s_valid(rb_valid), .s_ready(rb_ready), .s_beat(rb_beat), .s_resp(rb_resp),
     .m_valid(mem.r_valid), .m_ready(mem.r_ready), .m_beat(mem.r), .m_resp(mem.r_resp)
   );
@@ -70,12 +69,12 @@ module openenoc_axi_mem
   // req_ready already says: bridges idle, no request held, read slice empty
   assign idle = mem.req_ready && !wb_valid;
 
-  openenoc_axi_mem_rd #(.BURST_MAX(BURST_MAX), .AXI_DATA_W(AXI_DATA_W)) u_rd (
+  openenoc_axi_mem_rd #(.BURST_MAX(BURST_MAX), .AXI_DATA_W(AXI_DATA_W), .MEM_W(MEM_W)) u_rd (
     .clk, .rst, .start(rq_valid_q && !rq_write_q), .addr(rq_addr_q), .len(rq_len_q), .idle(rd_idle),
     .r_valid(rb_valid), .r_ready(rb_ready), .r_beat(rb_beat), .r_resp(rb_resp), .axi
   );
 
-  openenoc_axi_mem_wr #(.BURST_MAX(BURST_MAX), .AXI_DATA_W(AXI_DATA_W)) u_wr (
+  openenoc_axi_mem_wr #(.BURST_MAX(BURST_MAX), .AXI_DATA_W(AXI_DATA_W), .MEM_W(MEM_W)) u_wr (
     .clk, .rst, .start(rq_valid_q && rq_write_q), .addr(rq_addr_q), .len(rq_len_q), .idle(wr_idle),
     .w_valid(wb_valid), .w_ready(wb_ready), .w_beat(wb_beat), .b_valid(mem.b_valid),
     .b_ready(mem.b_ready), .b_resp(mem.b_resp), .b_bytes(mem.b_bytes), .axi

@@ -8,6 +8,7 @@ csr/openenoc_csr_regs.sv
 endpoint/openenoc_ep_irq.sv
 endpoint/openenoc_ep_lookup.sv
 endpoint/openenoc_ep_mem_arb.sv
+endpoint/openenoc_ep_mem_narrow.sv
 endpoint/openenoc_ep_mem_reader.sv
 endpoint/openenoc_ep_mem_writer.sv
 endpoint/openenoc_ep_stream_mux.sv

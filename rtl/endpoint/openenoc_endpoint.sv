@@ -13,7 +13,11 @@ module openenoc_endpoint
   parameter int MAX_RAW_FRAME_SIZE = 8192,
   // Ethernet port width, 32, 64 or 128 bits: above 32 the ports go through
   // the width converters to the core's 32-bit links (rtl/README.md)
-  parameter int ETH_W              = 32
+  parameter int ETH_W              = 32,
+  // memory port beat width (openenoc_ep_mem_if's W): 32, 64 or 128; the
+  // memory clients (movers, responder, raw) are 32 bits, each on the port
+  // through openenoc_ep_mem_narrow (wires at 32)
+  parameter int MEM_W              = 32
 ) (
   input  logic                  clk,
   input  logic                  rst,
@@ -47,7 +51,7 @@ module openenoc_endpoint
   `OPENENOC_EP_ETH_PORTS(rx_, input, output, ETH_W),
   `OPENENOC_EP_ETH_PORTS(tx_, output, input, ETH_W),
   // memory master (openenoc_ep_pkg: simple transfer protocol)
-  `OPENENOC_EP_MEM_PORTS(mem_, output, input)
+  `OPENENOC_EP_MEM_PORTS(mem_, output, input, MEM_W)
 );
   wire [13:0] frag_ceil = (max_frame_size - 14'(DMA_OVERHEAD)) & 14'h3FFC;
 
@@ -55,6 +59,8 @@ module openenoc_endpoint
     $fatal(1, "MAX_RAW_FRAME_SIZE %0d outside 36..8192", MAX_RAW_FRAME_SIZE);
   if (ETH_W != 32 && ETH_W != 64 && ETH_W != 128)
     $fatal(1, "ETH_W %0d is not 32, 64 or 128", ETH_W);
+  if (MEM_W != 32 && MEM_W != 64 && MEM_W != 128)
+    $fatal(1, "MEM_W %0d is not 32, 64 or 128", MEM_W);
 
   // ---- CSR block ------------------------------------------------------------
   openenoc_csr_sw_if c ();   // one signal per field (rtl/csr/openenoc_csr_*_if.sv)
@@ -148,11 +154,15 @@ module openenoc_endpoint
   //      3 responder writer, 4 responder scalar (RMEM), 5 raw TX reader,
   //      6 raw RX writer ----------------------------------------------------------
   localparam int NM = 7;
-  openenoc_ep_mem_if mc [NM] ();
-  openenoc_ep_mem_if mem ();
+  openenoc_ep_mem_if mc [NM] ();                    // the clients (32 bits)
+  openenoc_ep_mem_if #(.W(MEM_W)) mw [NM] ();       // the same on the port's width
+  openenoc_ep_mem_if #(.W(MEM_W)) mem ();
+  for (genvar k = 0; k < NM; k++) begin : g_narrow
+    openenoc_ep_mem_narrow #(.W(MEM_W)) u_narrow (.clk, .rst, .c(mc[k]), .m(mw[k]));
+  end
 
   // the RMEM responder is parked on the idle port (a remote CPU load waits)
-  openenoc_ep_mem_arb #(.N(NM), .PARK(4)) u_mem (.clk, .rst, .c(mc), .m(mem));
+  openenoc_ep_mem_arb #(.N(NM), .PARK(4), .W(MEM_W)) u_mem (.clk, .rst, .c(mw), .m(mem));
   assign mem_req_valid   = mem.req_valid;
   assign mem.req_ready   = mem_req_ready;
   assign mem_req_write   = mem.req.write;
@@ -417,12 +427,14 @@ module openenoc_endpoint
   localparam int IDLE_QUIET = 1;
   logic [2:0] quiet_q;
   // a handshake on a memory client's request, write, read or response
-  // channel; an IRQ producer's credit granted or claim taken
+  // channel, at the client or at the port's width (openenoc_ep_mem_narrow
+  // holds beats between them); an IRQ producer's credit granted or claim taken
   logic [NM-1:0] mc_act;
   logic [NP-1:0] irq_act;
   for (genvar i = 0; i < NM; i++) begin : g_mc_act
     assign mc_act[i] = (mc[i].req_valid && mc[i].req_ready) || (mc[i].w_valid && mc[i].w_ready) ||
-                       (mc[i].r_valid && mc[i].r_ready) || (mc[i].b_valid && mc[i].b_ready);
+                       (mc[i].r_valid && mc[i].r_ready) || (mc[i].b_valid && mc[i].b_ready) ||
+                       (mw[i].w_valid && mw[i].w_ready) || (mw[i].r_valid && mw[i].r_ready);
   end
   for (genvar i = 0; i < NP; i++) begin : g_irq_act
     assign irq_act[i] = (irq_p[i].rsv_req && irq_p[i].rsv_gnt) ||

@@ -13,7 +13,8 @@ module openenoc_ep_mem_arb
   import openenoc_ep_pkg::*;
 #(
   parameter int N = 5,
-  parameter int PARK = -1
+  parameter int PARK = -1,
+  parameter int W = 32                // beat width of the clients and the port
 ) (
   input  logic                clk,
   input  logic                rst,
@@ -26,7 +27,7 @@ module openenoc_ep_mem_arb
   logic [N-1:0]      c_req_valid, c_req_ready, c_w_valid, c_w_ready, c_r_valid, c_r_ready,
                      c_b_valid, c_b_ready;
   mem_req_t [N-1:0]  c_req;
-  mem_beat_t [N-1:0] c_w;
+  logic [N-1:0][W+W/8:0] c_w;        // the clients' write beats ({data, keep, last})
   for (genvar k = 0; k < N; k++) begin : g_c
     assign c_req_valid[k] = c[k].req_valid;
     assign c_req[k]       = c[k].req;

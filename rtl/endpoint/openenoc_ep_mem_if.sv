@@ -4,18 +4,31 @@
 // access, the arbiter towards memory); arbiter is the side that serves (the
 // arbiter towards each client, the memory system towards the arbiter). A
 // client that only reads keeps its write channel idle, and the reverse.
-interface openenoc_ep_mem_if;
+// W is the beat width (32, 64 or 128 bits; the port's layout in
+// openenoc_ep_pkg at any W). A package cannot take a parameter, so the beat
+// type lives here, with the interface that carries it: every module on a
+// port of width W takes its beats from the port itself (m.w, m.r), and a
+// module that stores beats declares the same fields at its own W.
+interface openenoc_ep_mem_if #(
+  parameter int W = 32
+);
   import openenoc_ep_pkg::*;
+
+  typedef struct packed {
+    logic [W-1:0]   data;
+    logic [W/8-1:0] keep;
+    logic           last;
+  } beat_t;
 
   logic        req_valid;
   logic        req_ready;
   mem_req_t    req;
   logic        w_valid;
   logic        w_ready;
-  mem_beat_t   w;
+  beat_t       w;
   logic        r_valid;
   logic        r_ready;
-  mem_beat_t   r;
+  beat_t       r;
   logic [1:0]  r_resp;
   logic        b_valid;
   logic        b_ready;

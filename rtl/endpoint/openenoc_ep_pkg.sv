@@ -13,7 +13,8 @@ package openenoc_ep_pkg;
   // Memory master (a simple transfer protocol). One request moves 1..65535
   // bytes from addr, byte-packed like the internal payload streams: lane 0 of
   // the first beat is the byte at addr, every beat but the last is full. A
-  // read returns ceil(len/4) beats, each with its response; a write takes
+  // read returns ceil(len/B) beats of B bytes (the port's width W = 8B:
+  // openenoc_ep_mem_if), each with its response; a write takes
   // beats up to the one with last (len is an upper bound) and answers with a
   // response and the count of bytes written before the first failure. The
   // memory system (an AXI4 burst adapter, or the co-simulation's host
@@ -27,6 +28,7 @@ package openenoc_ep_pkg;
 
   typedef enum logic [1:0] { RESP_OKAY = 2'd0, RESP_SLVERR = 2'd2, RESP_DECERR = 2'd3 } mem_resp_e;
 
+  // a 32-bit client's beat (openenoc_ep_mem_if's beat_t at W = 32)
   typedef struct packed {
     logic [31:0] data;
     logic [3:0]  keep;

@@ -34,8 +34,8 @@
   S logic [$clog2((W)/32+1)-1:0] P``all_max
 
 // the memory port (openenoc_ep_mem_if's signals, openenoc_ep_pkg's transfer
-// protocol): request, write beats and response, read beats
-`define OPENENOC_EP_MEM_PORTS(P, M, S) \
+// protocol): request, write beats and response, read beats of W bits
+`define OPENENOC_EP_MEM_PORTS(P, M, S, W) \
   M logic        P``req_valid, \
   S logic        P``req_ready, \
   M logic        P``req_write, \
@@ -43,13 +43,13 @@
   M logic [15:0] P``req_len, \
   M logic        P``w_valid, \
   S logic        P``w_ready, \
-  M logic [31:0] P``w_data, \
-  M logic [3:0]  P``w_keep, \
+  M logic [(W)-1:0] P``w_data, \
+  M logic [(W)/8-1:0] P``w_keep, \
   M logic        P``w_last, \
   S logic        P``r_valid, \
   M logic        P``r_ready, \
-  S logic [31:0] P``r_data, \
-  S logic [3:0]  P``r_keep, \
+  S logic [(W)-1:0] P``r_data, \
+  S logic [(W)/8-1:0] P``r_keep, \
   S logic        P``r_last, \
   S logic [1:0]  P``r_resp, \
   S logic        P``b_valid, \

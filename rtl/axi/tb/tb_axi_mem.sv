@@ -1,10 +1,8 @@
 // tb_axi_mem: the AXI4 memory master of openenoc_endpoint_axi
 // (openenoc_axi_mem) with the endpoint's memory port as inputs, and
 // openenoc_axi_checker on the AXI side (stops on a violation).
-// With MEM_W other than 32 (the memory-port width the bridges are built for,
-// while the endpoint's port is still 32 bits) the read and write bridges
-// alone, with the request registered as openenoc_axi_mem does (no beat
-// slices). Driven by tb_axi_mem.cpp. Simulation only.
+// MEM_W is the memory port's beat width (openenoc_ep_mem_if's W). Driven by
+// tb_axi_mem.cpp. Simulation only.
 `include "axi/openenoc_axi_ports.svh"
 module tb_axi_mem #(
   parameter int BURST_MAX  = 256,
@@ -33,51 +31,23 @@ module tb_axi_mem #(
 );
   openenoc_axi_if #(.DATA_W(AXI_DATA_W)) axi ();
 
-  if (MEM_W == 32) begin : g_mem
-    openenoc_ep_mem_if mem ();
-    openenoc_axi_mem #(.BURST_MAX(BURST_MAX), .AXI_DATA_W(AXI_DATA_W)) u_mem (
-      .clk, .rst, .mem, .axi, .idle()
-    );
-    assign mem.req_valid = mem_req_valid;
-    assign mem_req_ready = mem.req_ready;
-    assign mem.req       = '{write: mem_req_write, addr: mem_req_addr, len: mem_req_len};
-    assign mem.w_valid   = mem_w_valid;
-    assign mem_w_ready   = mem.w_ready;
-    assign mem.w         = '{data: mem_w_data, keep: mem_w_keep, last: mem_w_last};
-    assign mem_r_valid   = mem.r_valid;
-    assign mem.r_ready   = mem_r_ready;
-    assign {mem_r_data, mem_r_keep, mem_r_last} = mem.r;
-    assign mem_r_resp    = mem.r_resp;
-    assign mem_b_valid   = mem.b_valid;
-    assign mem.b_ready   = mem_b_ready;
-    assign {mem_b_resp, mem_b_bytes} = {mem.b_resp, mem.b_bytes};
-  end else begin : g_bridges
-    logic        rd_idle, wr_idle, rq_valid_q, rq_write_q;
-    logic [31:0] rq_addr_q;
-    logic [15:0] rq_len_q;
-    assign mem_req_ready = rd_idle && wr_idle && !rq_valid_q;
-    always_ff @(posedge clk) begin
-      rq_valid_q <= !rst && mem_req_valid && mem_req_ready;
-      if (mem_req_valid && mem_req_ready) begin
-        rq_write_q <= mem_req_write;
-        rq_addr_q  <= mem_req_addr;
-        rq_len_q   <= mem_req_len;
-      end
-    end
-    logic [MEM_W+MEM_W/8:0] r_beat;
-    assign {mem_r_data, mem_r_keep, mem_r_last} = r_beat;
-    openenoc_axi_mem_rd #(.BURST_MAX(BURST_MAX), .AXI_DATA_W(AXI_DATA_W), .MEM_W(MEM_W)) u_rd (
-      .clk, .rst, .start(rq_valid_q && !rq_write_q), .addr(rq_addr_q), .len(rq_len_q),
-      .idle(rd_idle), .r_valid(mem_r_valid), .r_ready(mem_r_ready), .r_beat, .r_resp(mem_r_resp),
-      .axi
-    );
-    openenoc_axi_mem_wr #(.BURST_MAX(BURST_MAX), .AXI_DATA_W(AXI_DATA_W), .MEM_W(MEM_W)) u_wr (
-      .clk, .rst, .start(rq_valid_q && rq_write_q), .addr(rq_addr_q), .len(rq_len_q),
-      .idle(wr_idle), .w_valid(mem_w_valid), .w_ready(mem_w_ready),
-      .w_beat({mem_w_data, mem_w_keep, mem_w_last}), .b_valid(mem_b_valid),
-      .b_ready(mem_b_ready), .b_resp(mem_b_resp), .b_bytes(mem_b_bytes), .axi
-    );
-  end
+  openenoc_ep_mem_if #(.W(MEM_W)) mem ();
+  openenoc_axi_mem #(.BURST_MAX(BURST_MAX), .AXI_DATA_W(AXI_DATA_W), .MEM_W(MEM_W)) u_mem (
+    .clk, .rst, .mem, .axi, .idle()
+  );
+  assign mem.req_valid = mem_req_valid;
+  assign mem_req_ready = mem.req_ready;
+  assign mem.req       = '{write: mem_req_write, addr: mem_req_addr, len: mem_req_len};
+  assign mem.w_valid   = mem_w_valid;
+  assign mem_w_ready   = mem.w_ready;
+  assign mem.w         = '{data: mem_w_data, keep: mem_w_keep, last: mem_w_last};
+  assign mem_r_valid   = mem.r_valid;
+  assign mem.r_ready   = mem_r_ready;
+  assign {mem_r_data, mem_r_keep, mem_r_last} = mem.r;
+  assign mem_r_resp    = mem.r_resp;
+  assign mem_b_valid   = mem.b_valid;
+  assign mem.b_ready   = mem_b_ready;
+  assign {mem_b_resp, mem_b_bytes} = {mem.b_resp, mem.b_bytes};
 
   // the bench's AXI slave sees the link as flat signals
   assign {m_axi_awaddr, m_axi_awlen, m_axi_awsize, m_axi_awburst, m_axi_awcache, m_axi_awprot,
