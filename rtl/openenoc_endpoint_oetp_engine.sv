@@ -18,8 +18,11 @@
 // slice and hands RX the frame's 32-bit words, one a cycle; TX takes Data a
 // beat (N = ETH_W / 32 words) per cycle and emits 1..N frame words a cycle
 // into openenoc_axis_word_pack, which packs them into Ethernet beats in
-// front of the m_axis_eth skid (both wires at 32). m_axis_local stays 32
-// bits: RX still works one word per cycle.
+// front of the m_axis_eth skid (both wires at 32). m_axis_local is ETH_W
+// wide too (byte-packed, every beat full but a frame's last, TID/TDEST/TUSER
+// constant until TLAST): RX still emits one 32-bit word per cycle, and
+// openenoc_ep_payload_pack packs its words (and holds the sideband) in front
+// of the m_axis_local slice (wires at 32).
 module openenoc_endpoint_oetp_engine
   import openenoc_oetp_pkg::*;
 #(
@@ -77,8 +80,8 @@ module openenoc_endpoint_oetp_engine
     if ($bits(s_axis_local.tkeep) != ETH_W / 8 || $bits(m_axis_eth.tkeep) != ETH_W / 8 ||
         $bits(s_axis_eth.tkeep) != ETH_W / 8)
       $fatal(1, "s_axis_local, s_axis_eth and m_axis_eth TKEEP must be %0d bits wide", ETH_W / 8);
-    if ($bits(m_axis_local.tdata) != DATA_W || $bits(m_axis_local.tkeep) != KEEP_W)
-      $fatal(1, "m_axis_local must be %0d bits wide with %0d TKEEP bits", DATA_W, KEEP_W);
+    if ($bits(m_axis_local.tdata) != ETH_W || $bits(m_axis_local.tkeep) != ETH_W / 8)
+      $fatal(1, "m_axis_local must be %0d bits wide with %0d TKEEP bits", ETH_W, ETH_W / 8);
     if ($bits(s_axis_local.tid) != SEQ_W || $bits(m_axis_local.tid) != SEQ_W ||
         $bits(s_axis_local.tdest) != DEST_W || $bits(m_axis_local.tdest) != DEST_W ||
         $bits(s_axis_local.tuser) != USER_W || $bits(m_axis_local.tuser) != USER_W)
@@ -103,15 +106,20 @@ module openenoc_endpoint_oetp_engine
   // eth_words: TX's frame words (1..N a cycle); eth_out: packed beats
   openenoc_axis_if #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     local_in ();
+  // local_out: RX's words; local_out_w: packed into ETH_W beats
   openenoc_axis_if #(.DATA_W(DATA_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     local_out ();
+  openenoc_axis_if #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
+    local_out_w ();
   openenoc_axis_if #(.DATA_W(DATA_W)) eth_in ();
   openenoc_axis_if #(.DATA_W(ETH_W)) eth_words (), eth_out ();
 
   openenoc_axis_skid #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     u_local_in_slice  (.clk, .rst, .s(s_axis_local), .m(local_in));
-  openenoc_axis_skid #(.DATA_W(DATA_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
-    u_local_out_slice (.clk, .rst, .s(local_out),    .m(m_axis_local));
+  openenoc_ep_payload_pack #(.ETH_W(ETH_W))
+    u_local_out_pack  (.clk, .rst, .s(local_out),    .m(local_out_w));
+  openenoc_axis_skid #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
+    u_local_out_slice (.clk, .rst, .s(local_out_w),  .m(m_axis_local));
   // s_axis_eth: at ETH_W = 32 a register slice; wider, the word aligner takes
   // its place (its READY is a function of its stored count, its words come
   // from registers: the same boundary as the slice, a cycle less). RX takes
@@ -292,6 +300,7 @@ module openenoc_endpoint_oetp_engine
   assign activity = (eth_in.tvalid && eth_in.tready) || eth_in_beat ||
                     (eth_out.tvalid && eth_out.tready) || (eth_words.tvalid && eth_words.tready) ||
                     (local_in.tvalid && local_in.tready) || (local_out.tvalid && local_out.tready) ||
+                    (local_out_w.tvalid && local_out_w.tready) ||
                     ini_lk_rsp || rx_lk_rsp || admit_valid || rsp_accepted || ini_done ||
                     rsp_done || rx_ini_done || (rxs_valid && responder_if.rx_status_ready) ||
                     (claim_valid && responder_if.non_oetp_rx_claim_ready);

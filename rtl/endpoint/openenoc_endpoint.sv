@@ -88,6 +88,9 @@ module openenoc_endpoint
   // the word aligner and packer are inside the engine)
   openenoc_axis_if #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     local_tx_w ();
+  // local_rx_w: the received payload, ETH_W wide; narrowed to local_rx
+  openenoc_axis_if #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
+    local_rx_w ();
   openenoc_axis_if #(.DATA_W(ETH_W)) eth_rx (), eth_tx ();
   openenoc_peer_lookup_if lk ();
   openenoc_dma_transfer_if ini (), rsp ();
@@ -115,10 +118,11 @@ module openenoc_endpoint
 
   logic responder_hold, oetp_activity;
   openenoc_ep_payload_pack #(.ETH_W(ETH_W)) u_tx_widen (.clk, .rst, .s(local_tx), .m(local_tx_w));
+  openenoc_ep_payload_unpack #(.ETH_W(ETH_W)) u_rx_narrow (.clk, .rst, .s(local_rx_w), .m(local_rx));
 
   openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE), .ETH_W(ETH_W)) u_oetp (
     .clk, .rst, .time_step, .local_tx_en, .max_frame_size, .responder_hold, .endpoint_if(ep), .s_axis_local(local_tx_w),
-    .m_axis_local(local_rx), .s_axis_eth(eth_rx), .m_axis_eth(eth_tx),
+    .m_axis_local(local_rx_w), .s_axis_eth(eth_rx), .m_axis_eth(eth_tx),
     .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp), .timer_wake,
     .activity(oetp_activity)
   );
@@ -443,7 +447,8 @@ module openenoc_endpoint
   wire act_mem = |mc_act;
   wire act_stream = |(tx_valid & tx_ready) || (local_tx.tvalid && local_tx.tready) ||
                     (local_tx_w.tvalid && local_tx_w.tready) ||
-                    (local_rx.tvalid && local_rx.tready);
+                    (local_rx.tvalid && local_rx.tready) ||
+                    (local_rx_w.tvalid && local_rx_w.tready);
   // at ETH_W > 32 also the wide ports: a word stored in a converter and
   // waiting for its link is a VALID held, not activity
   wire act_eth = (eth_rx.tvalid && eth_rx.tready) || (eth_tx.tvalid && eth_tx.tready);

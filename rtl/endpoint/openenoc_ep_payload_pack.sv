@@ -10,6 +10,8 @@
 // hold one) is taken and dropped: in a packed beat it would hide the words
 // after it (a lane carries a word only when its first byte is kept); the
 // 32-bit link carries no byte for it either. At ETH_W = 32 it is wires.
+// The oETP engine packs RX's words into its m_axis_local with it as well
+// (openenoc_ep_payload_unpack narrows them again for the DMA engine).
 module openenoc_ep_payload_pack
   import openenoc_oetp_pkg::*;
 #(
