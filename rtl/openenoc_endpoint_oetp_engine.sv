@@ -21,7 +21,7 @@
 // front of the m_axis_eth skid (both wires at 32). m_axis_local is ETH_W
 // wide too (byte-packed, every beat full but a frame's last, TID/TDEST/TUSER
 // constant until TLAST): RX still emits one 32-bit word per cycle, and
-// openenoc_ep_payload_pack packs its words (and holds the sideband) in front
+// openenoc_axis_payload_pack packs its words (and holds the sideband) in front
 // of the m_axis_local slice (wires at 32).
 module openenoc_endpoint_oetp_engine
   import openenoc_oetp_pkg::*;
@@ -116,7 +116,7 @@ module openenoc_endpoint_oetp_engine
 
   openenoc_axis_skid #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     u_local_in_slice  (.clk, .rst, .s(s_axis_local), .m(local_in));
-  openenoc_ep_payload_pack #(.ETH_W(ETH_W))
+  openenoc_axis_payload_pack #(.ETH_W(ETH_W))
     u_local_out_pack  (.clk, .rst, .s(local_out),    .m(local_out_w));
   openenoc_axis_skid #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     u_local_out_slice (.clk, .rst, .s(local_out_w),  .m(m_axis_local));

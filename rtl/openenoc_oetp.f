@@ -13,5 +13,5 @@ openenoc_oetp_tx.sv
 openenoc_axis_word_buf.sv
 openenoc_axis_word_align.sv
 openenoc_axis_word_pack.sv
-endpoint/openenoc_ep_payload_pack.sv
+openenoc_axis_payload_pack.sv
 openenoc_endpoint_oetp_engine.sv

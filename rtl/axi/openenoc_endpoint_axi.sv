@@ -15,10 +15,10 @@ module openenoc_endpoint_axi
   parameter int BURST_MAX          = 256,   // beats per burst: power of two, 2..256
   parameter int ETH_W              = 32,    // Ethernet stream width: 32, 64 or 128
   parameter int AXI_DATA_W         = 32,    // AXI4 master data bits: 32, 64 or 128
-  // the endpoint's memory port: 32, 64 or 128, up to AXI_DATA_W. 32 by
-  // default: a wider port passes every conformance vector but one, as a
-  // failed read then fails a whole MEM_W/8-byte beat where the documented
-  // choice (docs/cosim.md) sends every 4-byte word read before the failure
+  // the endpoint's memory port: 32 for now (openenoc_endpoint refuses
+  // more: a wider port passed every conformance vector but one, as a failed
+  // read then fails a whole MEM_W/8-byte beat where the documented choice,
+  // docs/cosim.md, sends every 4-byte word read before the failure)
   parameter int MEM_W              = 32
 ) (
   input  logic                  clk,

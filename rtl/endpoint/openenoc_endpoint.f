@@ -18,5 +18,5 @@ endpoint/openenoc_ep_rmem.sv
 endpoint/openenoc_ep_raw_desc.sv
 endpoint/openenoc_ep_raw.sv
 endpoint/openenoc_ep_direct.sv
-endpoint/openenoc_ep_payload_unpack.sv
+openenoc_axis_payload_unpack.sv
 endpoint/openenoc_endpoint.sv

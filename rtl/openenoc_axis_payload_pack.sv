@@ -1,4 +1,4 @@
-// openenoc_ep_payload_pack: the DMA engine's 32-bit transmit payload (the
+// openenoc_axis_payload_pack: the DMA engine's 32-bit transmit payload (the
 // u_tx_mux output: byte-packed words, TID/TDEST/TUSER constant until TLAST)
 // widened to the oETP engine's ETH_W-bit s_axis_local: N = ETH_W / 32 words
 // a beat, every beat full but a frame's last (openenoc_axis_word_pack), and
@@ -11,8 +11,8 @@
 // after it (a lane carries a word only when its first byte is kept); the
 // 32-bit link carries no byte for it either. At ETH_W = 32 it is wires.
 // The oETP engine packs RX's words into its m_axis_local with it as well
-// (openenoc_ep_payload_unpack narrows them again for the DMA engine).
-module openenoc_ep_payload_pack
+// (openenoc_axis_payload_unpack narrows them again for the DMA engine).
+module openenoc_axis_payload_pack
   import openenoc_oetp_pkg::*;
 #(
   parameter int ETH_W = 64   // 32, 64 or 128

@@ -1,14 +1,14 @@
-// openenoc_ep_payload_unpack: the oETP engine's ETH_W-bit m_axis_local
+// openenoc_axis_payload_unpack: the oETP engine's ETH_W-bit m_axis_local
 // (RX's memory data and raw frames: byte-packed, every beat full but a
 // frame's last, TID/TDEST/TUSER constant until TLAST) narrowed to the DMA
 // engine's 32-bit local_rx: the word aligner (openenoc_axis_word_align) in
 // one-word mode, and the frame's sideband, which the aligner does not carry,
 // held in registers from the frame's first beat. The mirror of
-// openenoc_ep_payload_pack. The aligner may store beats of two frames, the
+// openenoc_axis_payload_pack. The aligner may store beats of two frames, the
 // sideband register one frame's: a new frame's first beat enters only after
 // the previous frame's last word left (a cycle or two between frames).
 // At ETH_W = 32 it is wires.
-module openenoc_ep_payload_unpack
+module openenoc_axis_payload_unpack
   import openenoc_oetp_pkg::*;
 #(
   parameter int ETH_W = 64   // 32, 64 or 128
