@@ -233,8 +233,7 @@ $(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST
 	$(COSIM_REGOUT) $(COSIM_BUILD)/obj-w$* $(COSIM_TOPM) $(addprefix --allow ,$(COSIM_AFTER_EDGE))
 	@touch $@
 
-$(COSIM_BUILD)/libopenenoc_rtl_w%.so: $(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a $(COSIM_WRAP) $(COSIM_HDRS) \
-                                      $(TOP)/hw/cosim/oe_eth_beat.h
+$(COSIM_BUILD)/libopenenoc_rtl_w%.so: $(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a $(COSIM_WRAP) $(COSIM_HDRS)
 	$(COSIM_CXX) -DOE_COSIM_ETH_W=$* -DOE_COSIM_AXI_W=$* -I$(COSIM_BUILD)/obj-w$* $(filter %.cpp,$(COSIM_WRAP)) $(COSIM_VLT_RT) \
 	    $(COSIM_BUILD)/obj-w$*/Vopenenoc_endpoint_axi__ALL.a -o $@ -lpthread
 

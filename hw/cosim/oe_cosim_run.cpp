@@ -10,7 +10,6 @@
 
 #include "oe_cosim_engine.h"
 #if OE_COSIM_ETH_W > 32
-#include "oe_eth_beat.h"
 #endif
 
 #ifndef OE_COSIM_TRACE
@@ -92,11 +91,7 @@ void drive(OeEngine *e)
         size_t left = f.size() - kRxPad - e->rx_pos;
         unsigned n = left < kEthBytes ? (unsigned)left : kEthBytes;
         r->s_axis_eth_tvalid = 1;
-#if OE_COSIM_ETH_W == 32
-        r->s_axis_eth_tdata = axi_beat_get(f.data() + e->rx_pos);
-#else
-        eth_beat_put(r->s_axis_eth_tdata, f.data() + e->rx_pos, kEthBytes);
-#endif
+        axi_data_put(r->s_axis_eth_tdata, f.data() + e->rx_pos);
         r->s_axis_eth_tkeep = (1u << n) - 1;
         r->s_axis_eth_tlast = left <= kEthBytes;
     }
@@ -143,11 +138,7 @@ bool cycle(OeEngine *e, uint32_t step)
 
     bool rx_fire = r->s_axis_eth_tvalid && r->s_axis_eth_tready;
     bool tx_fire = r->m_axis_eth_tvalid;   // TREADY is always high
-#if OE_COSIM_ETH_W == 32
-    uint32_t tx_data = r->m_axis_eth_tdata;
-#else
-    auto tx_data = r->m_axis_eth_tdata;   // uint64_t or VlWide<4>
-#endif
+    auto tx_data = r->m_axis_eth_tdata;   // uint32_t, uint64_t or VlWide<4>
     unsigned tx_keep = r->m_axis_eth_tkeep;
     bool tx_last = r->m_axis_eth_tlast;
     bool aw_fire = r->s_axil_awvalid && r->s_axil_awready;
@@ -178,24 +169,18 @@ bool cycle(OeEngine *e, uint32_t step)
         if (e->txf.size() < e->tx_len + kEthBytes) {
             e->txf.resize(2 * e->txf.size() + 4096);
         }
-#if OE_COSIM_ETH_W > 32
-        for (unsigned k = 0; k < kEthBytes; k++) {
-            if (tx_keep & (1u << k)) {
-                e->txf[e->tx_len++] = eth_beat_byte(tx_data, k);
-            }
-        }
-#else
-        if (tx_keep == 0xF) {
-            axi_beat_put(e->txf.data() + e->tx_len, tx_data);
-            e->tx_len += 4;
+        if (tx_keep == (1u << kEthBytes) - 1) {
+            axi_data_get(e->txf.data() + e->tx_len, tx_data);
+            e->tx_len += kEthBytes;
         } else {
-            for (unsigned k = 0; k < 4; k++) {
+            uint8_t b[kEthBytes];
+            axi_data_get(b, tx_data);
+            for (unsigned k = 0; k < kEthBytes; k++) {
                 if (tx_keep & (1u << k)) {
-                    e->txf[e->tx_len++] = (uint8_t)(tx_data >> (8 * k));
+                    e->txf[e->tx_len++] = b[k];
                 }
             }
         }
-#endif
         if (tx_last) {
             /* every frame, whatever its length: the host checks them */
             e->ops.tx_frame(e->opaque, e->txf.data(), e->tx_len);

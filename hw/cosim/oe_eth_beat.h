@@ -2,10 +2,9 @@
  * Frame bytes to and from an ETH_W-bit AXI-Stream beat of a Verilator
  * model: Verilator gives a 64-bit port as uint64_t (QData) and a wider one
  * as VlWide<K> (K 32-bit words). Byte 0 of the beat is bits 7:0 (AXI-Stream
- * lane order). Used by the co-simulation wrapper at OE_COSIM_ETH_W > 32
- * (hw/cosim/oe_cosim_run.cpp) and the width converters' bench
- * (rtl/tb/axis_width/); the 32-bit wrapper path keeps
- * axi_beat_get/put.
+ * lane order). Used by the width converters' bench (rtl/tb/axis_width/);
+ * the co-simulation wrapper uses axi_data_put/get of axi_mem_slave.h, which
+ * do the same for whole beats.
  */
 #ifndef OE_ETH_BEAT_H
 #define OE_ETH_BEAT_H
