@@ -24,11 +24,17 @@
 //               the presented words end the frame).
 // w_take_all wins when both are set; a take whose valid is low is ignored.
 //
-// Storage: CAP = 3N - 1 words. s_tready is a function of the stored count
-// alone (count <= CAP - N, room for a whole beat even if nothing is taken),
-// so no combinational path runs from w_take_* to s_tready, and with a take of
-// N words a cycle the count stays at most 2N - 1: N words a cycle in and out
-// whatever the word position (a w_take_one can leave it at any offset).
+// Storage: a ring of SLOTS = 4N words (a power of two, so the read and
+// write positions wrap by themselves), of which at most CAP = 3N - 1 are
+// used. s_tready is a function of the stored count alone (count <= CAP - N,
+// room for a whole beat even if nothing is taken), so no combinational path
+// runs from w_take_* to s_tready, and with a take of N words a cycle the
+// count stays at most 2N - 1: N words a cycle in and out whatever the word
+// position (a w_take_one can leave it at any offset). A ring rather than a
+// shift register: a take moves a position, not the stored words, so the
+// logic is N write enables and N read multiplexers instead of a multiplexer
+// in front of every slot, and a simulator indexes words instead of shifting
+// them.
 `include "endpoint/openenoc_ep_ports.svh"
 module openenoc_axis_word_buf #(
   parameter int W = 64   // 64 or 128 (the converters wire W = 32 through)
@@ -38,22 +44,26 @@ module openenoc_axis_word_buf #(
   `OPENENOC_EP_ETH_PORTS(s_, input, output, W),
   `OPENENOC_AXIS_WORD_PORTS(w_, output, input, W)
 );
-  localparam int N   = W / 32;
-  localparam int CAP = 3 * N - 1;
-  localparam int CW  = $clog2(CAP + 1);
+  localparam int N     = W / 32;
+  localparam int CAP   = 3 * N - 1;
+  localparam int CW    = $clog2(CAP + 1);
+  localparam int SLOTS = 4 * N;
+  localparam int PW    = $clog2(SLOTS);
 
   if (N < 2 || N * 32 != W)
     $fatal(1, "openenoc_axis_word_buf: W %0d is not a multiple of 32 above 32", W);
 
-  logic [CAP-1:0][31:0] data_q;
-  logic [CAP-1:0][3:0]  keep_q;
-  logic [CAP-1:0]       last_q;
-  logic [CW-1:0]        count_q;
+  logic [31:0]   data_q [SLOTS];
+  logic [3:0]    keep_q [SLOTS];
+  logic          last_q [SLOTS];
+  logic [PW-1:0] rd_q, wr_q;       // oldest stored word; next free slot
+  logic [CW-1:0] count_q;
 
   // ---- what is presented ------------------------------------------------------
-  // n_pres: words presented (lanes 0..n_pres-1); pres_last: the last of them
-  // ends a frame
+  // lane i shows slot rd_q + i; n_pres: words presented (lanes 0..n_pres-1);
+  // pres_last: the last of them ends a frame
   localparam int MW = $clog2(N + 1);
+  logic [N-1:0]  lane_last;
   logic [CW-1:0] n_pres, lim;
   logic          pres_last;
   always_comb begin
@@ -62,21 +72,23 @@ module openenoc_axis_word_buf #(
     else                         lim = CW'(w_all_max);
     n_pres    = '0;
     pres_last = 1'b0;
-    for (int i = 0; i < N; i++)
+    for (int i = 0; i < N; i++) begin
+      lane_last[i] = last_q[rd_q + PW'(i)];
       if (CW'(i) < count_q && CW'(i) < lim && !pres_last) begin
         n_pres    = CW'(i + 1);
-        pres_last = last_q[i];
+        pres_last = lane_last[i];
       end
+    end
   end
 
   always_comb
     for (int i = 0; i < N; i++) begin
-      w_data[32*i +: 32] = data_q[i];
-      w_keep[4*i +: 4]   = CW'(i) < n_pres ? keep_q[i] : 4'h0;
+      w_data[32*i +: 32] = data_q[rd_q + PW'(i)];
+      w_keep[4*i +: 4]   = CW'(i) < n_pres ? keep_q[rd_q + PW'(i)] : 4'h0;
     end
 
   assign w_one_valid = count_q != '0;
-  assign w_one_last  = last_q[0];
+  assign w_one_last  = lane_last[0];
   assign w_all_valid = n_pres == lim || pres_last;
   assign w_all_last  = pres_last;
   assign s_tready    = count_q <= CW'(CAP - N);
@@ -94,47 +106,32 @@ module openenoc_axis_word_buf #(
       in_is_last[i] = s_tlast && in_has[i] && (i == N - 1 || !in_has[(i + 1) % N]);
   end
 
-  // ---- next state: drop the words taken, append the words arriving -------------
+  // ---- next state: the read position passes the words taken, the words
+  //      arriving are written behind the stored ones ---------------------------
   wire           s_fire = s_tvalid && s_tready;
-  logic [CW-1:0] n_take, kept;
-  always_comb begin
+  logic [CW-1:0] n_take;
+  always_comb
     if (w_take_all && w_all_valid)      n_take = n_pres;
     else if (w_take_one && w_one_valid) n_take = CW'(1);
     else                                n_take = '0;
-    kept = count_q - n_take;
-  end
-
-  logic [CAP-1:0][31:0] data_d;
-  logic [CAP-1:0][3:0]  keep_d;
-  logic [CAP-1:0]       last_d;
-  always_comb
-    for (int j = 0; j < CAP; j++) begin
-      // slot j keeps stored word j + n_take, else gets input lane j - kept
-      data_d[j] = data_q[j];
-      keep_d[j] = keep_q[j];
-      last_d[j] = last_q[j];
-      if (CW'(j) < kept) begin
-        for (int k = 0; k <= N; k++)
-          if (n_take == CW'(k) && j + k < CAP) begin
-            data_d[j] = data_q[j + k];
-            keep_d[j] = keep_q[j + k];
-            last_d[j] = last_q[j + k];
-          end
-      end else begin
-        for (int i = 0; i < N; i++)
-          if (CW'(j) == kept + CW'(i)) begin
-            data_d[j] = s_tdata[32*i +: 32];
-            keep_d[j] = s_tkeep[4*i +: 4];
-            last_d[j] = in_is_last[i];
-          end
-      end
-    end
 
   always_ff @(posedge clk) begin
-    data_q <= data_d;
-    keep_q <= keep_d;
-    last_q <= last_d;
-    if (rst) count_q <= '0;
-    else     count_q <= kept + (s_fire ? n_in : '0);
+    // a beat's words go to slots wr_q .. wr_q + N - 1, all free (count <=
+    // CAP - N); lanes it does not carry are written too and never presented
+    if (s_fire)
+      for (int i = 0; i < N; i++) begin
+        data_q[wr_q + PW'(i)] <= s_tdata[32*i +: 32];
+        keep_q[wr_q + PW'(i)] <= s_tkeep[4*i +: 4];
+        last_q[wr_q + PW'(i)] <= in_is_last[i];
+      end
+    if (rst) begin
+      rd_q    <= '0;
+      wr_q    <= '0;
+      count_q <= '0;
+    end else begin
+      rd_q    <= rd_q + PW'(n_take);
+      wr_q    <= wr_q + (s_fire ? PW'(n_in) : '0);
+      count_q <= count_q - n_take + (s_fire ? n_in : '0);
+    end
   end
 endmodule
