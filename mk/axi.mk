@@ -29,7 +29,7 @@ AXI_TB    := $(TOP)/rtl/axi/tb
 AXI_LINT   = $(VERILATOR) --lint-only -Wall -I$(TOP)/rtl
 # what is shared with mk/cosim.mk (included after this file) is named here
 AXI_WRAP   := $(addprefix $(TOP)/hw/cosim/,oe_cosim.cpp oe_cosim_run.cpp oe_cosim_csr.cpp oe_cosim_state.cpp \
-                oe_cosim_trace.cpp oe_cosim_engine.h axi_mem_slave.h)
+                oe_cosim_trace.cpp oe_cosim_engine.h axi_mem_slave.h vl_data_bytes.h)
 AXI_HARN   := $(wildcard $(TOP)/tests/harness/*.c) $(OETP_SRC)
 AXI_CFLAGS := -O2 -g -std=c11 -D_DEFAULT_SOURCE -I$(TOP)/include -I$(TOP)/tests/harness
 AXI_VLT_ROOT = $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
@@ -125,7 +125,7 @@ AXI_MEM_ARGS ?=
 axi_mem_w = $(or $(word $(2),$(subst -, ,$(1))),32)
 
 # % is W-B or W-B-M: AXI_DATA_W, BURST_MAX and MEM_W (default 32)
-$(AXI_BUILD)/mem-%/tb_axi_mem: $(AXI_MEM_SRCS) $(RTL_SVH) $(AXI_TB)/tb_axi_mem.cpp $(TOP)/hw/cosim/axi_mem_slave.h \
+$(AXI_BUILD)/mem-%/tb_axi_mem: $(AXI_MEM_SRCS) $(RTL_SVH) $(AXI_TB)/tb_axi_mem.cpp $(TOP)/hw/cosim/axi_mem_slave.h $(TOP)/hw/cosim/vl_data_bytes.h \
                               $(TOP)/include/openenoc/engine.h $(TOP)/mk/axi.mk
 	@mkdir -p $(AXI_BUILD)
 	$(VERILATOR) --cc --exe --build -j 2 -O2 -Wno-fatal -Wno-lint -I$(TOP)/rtl --top-module tb_axi_mem \

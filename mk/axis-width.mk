@@ -36,7 +36,7 @@ lint-axis-width:
 	@echo "lint-axis-width: verilator -Wall clean (converters at 32/64/128, the AXI top at 64/128)"
 
 $(AXW_BUILD)/w%/tb_axis_width: $(AXW_RTL) $(AXW_SVH) $(AXW_TB)/tb_axis_width.sv $(AXW_TB)/tb_axis_width.cpp \
-                              $(TOP)/hw/cosim/oe_eth_beat.h $(TOP)/mk/axis-width.mk
+                              $(TOP)/hw/cosim/vl_data_bytes.h $(TOP)/mk/axis-width.mk
 	@mkdir -p $(AXW_BUILD)
 	$(VERILATOR) --cc --exe --build -j 2 -O2 -Wno-fatal -I$(TOP)/rtl --top-module tb_axis_width -GETH_W=$* \
 	    -Mdir $(AXW_BUILD)/w$* -o tb_axis_width \

@@ -31,7 +31,7 @@
 #include <vector>
 
 #include "Vtb_axis_width.h"
-#include "oe_eth_beat.h"
+#include "vl_data_bytes.h"
 #include "verilated.h"
 
 #ifndef TB_ETH_W
@@ -41,6 +41,14 @@
 namespace {
 
 const unsigned kBytes = TB_ETH_W / 8;
+
+/* byte k of a beat-wide data port */
+template <class P> uint8_t beat_byte(const P &port, unsigned k)
+{
+    uint8_t b[kBytes];
+    axi_data_get(b, port);
+    return b[k];
+}
 const unsigned kN = TB_ETH_W / 32;
 
 struct Word {
@@ -132,7 +140,7 @@ void check_lane(uint64_t cyc, Vtb_axis_width *m, unsigned lane, const Word &w, s
                   ") keep " + std::to_string(keep) + " expected " + std::to_string(w.keep));
     }
     for (unsigned k = 0; k < 4; k++) {
-        if ((w.keep >> k & 1) && eth_beat_byte(m->a_data, 4 * lane + k) != w.b[k]) {
+        if ((w.keep >> k & 1) && beat_byte(m->a_data, 4 * lane + k) != w.b[k]) {
             fail(cyc, "aligner lane " + std::to_string(lane) + " (word " + std::to_string(i) +
                       ") byte " + std::to_string(k) + " differs");
         }
@@ -158,7 +166,7 @@ uint64_t run_align(Vtb_axis_width *m, const Opts &o, std::mt19937 &rng, bool ful
             unsigned n = f.size() - pos < kBytes ? (unsigned)(f.size() - pos) : kBytes;
             memset(beat, 0, sizeof beat);
             memcpy(beat, f.data() + pos, n);
-            eth_beat_put(m->a_tdata, beat, n);
+            axi_data_put(m->a_tdata, beat);   // zeros past the frame
             m->a_tkeep = (uint32_t)((1ull << n) - 1);
             m->a_tlast = pos + n >= f.size();
             src_valid = true;
@@ -284,7 +292,7 @@ uint64_t run_pack(Vtb_axis_width *m, const Opts &o, std::mt19937 &rng, bool full
                     break;
                 }
             }
-            eth_beat_put(m->pi_tdata, in, kBytes);
+            axi_data_put(m->pi_tdata, in);
             m->pi_tkeep = keep;
             m->pi_tlast = words[wi + src_n - 1].last;
             src_valid = true;
@@ -301,7 +309,7 @@ uint64_t run_pack(Vtb_axis_width *m, const Opts &o, std::mt19937 &rng, bool full
         if (held) {
             bool same = tvalid && tkeep == held_keep && tlast == held_last;
             for (unsigned k = 0; same && k < kBytes; k++) {
-                same = !(tkeep >> k & 1) || eth_beat_byte(m->po_tdata, k) == held_b[k];
+                same = !(tkeep >> k & 1) || beat_byte(m->po_tdata, k) == held_b[k];
             }
             if (!same) {
                 fail(cyc, "packer beat changed or dropped while TREADY was low");
@@ -316,7 +324,7 @@ uint64_t run_pack(Vtb_axis_width *m, const Opts &o, std::mt19937 &rng, bool full
                           std::to_string((1ull << n) - 1));
             }
             for (unsigned k = 0; k < n; k++) {
-                if (eth_beat_byte(m->po_tdata, k) != f[opos + k]) {
+                if (beat_byte(m->po_tdata, k) != f[opos + k]) {
                     fail(cyc, "packer frame " + std::to_string(fo) + " byte " +
                               std::to_string(opos + k) + " differs");
                     break;
@@ -338,7 +346,7 @@ uint64_t run_pack(Vtb_axis_width *m, const Opts &o, std::mt19937 &rng, bool full
             held_keep = tkeep;
             held_last = tlast;
             for (unsigned k = 0; k < kBytes; k++) {
-                held_b[k] = eth_beat_byte(m->po_tdata, k);
+                held_b[k] = beat_byte(m->po_tdata, k);
             }
         }
         bool fire = src_valid && ready;
