@@ -4,7 +4,9 @@
 #
 #   make lint-axi     verilator --lint-only -Wall: the top (BURST_MAX 256, 16,
 #                     2; 3 must be refused; AXI_DATA_W 32, 64, 128; 48 must be
-#                     refused) and the top with the bound checkers
+#                     refused; the memory port, MEM_W, as wide as the bus at
+#                     64 and 128 and 64 on 128; MEM_W 64 on a 32-bit bus must
+#                     be refused) and the top with the bound checkers
 #   make check-axi    lint-axi, the checker's seeded violations, random
 #                     transfers through the memory master (AXI_DATA_W 32, 64,
 #                     128), then the engine vectors, conformance programs and
@@ -49,6 +51,11 @@ lint-axi:
 	    echo "lint-axi: AXI_DATA_W=48 was not rejected"; cat $(AXI_BUILD)/lint-bad.log; exit 1; fi
 	@for w in 32 64 128; do $(AXI_LINT) --top-module openenoc_endpoint_axi -GAXI_DATA_W=$$w $(AXI_SRCS) \
 	    $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_cosim.sv || exit 1; done
+	@for p in 64-64 128-128 128-64; do $(AXI_LINT) --top-module openenoc_endpoint_axi \
+	    -GETH_W=$${p%-*} -GAXI_DATA_W=$${p%-*} -GMEM_W=$${p#*-} $(AXI_SRCS) || exit 1; done
+	@if $(AXI_LINT) --top-module openenoc_endpoint_axi -GMEM_W=64 $(AXI_SRCS) >$(AXI_BUILD)/lint-bad.log 2>&1 || \
+	    ! grep -q "MEM_W 64 is wider than AXI_DATA_W 32" $(AXI_BUILD)/lint-bad.log; then \
+	    echo "lint-axi: MEM_W=64 on AXI_DATA_W=32 was not rejected"; cat $(AXI_BUILD)/lint-bad.log; exit 1; fi
 	@echo "lint-axi: verilator -Wall clean"
 
 # ---- the engine library with the protocol checkers ---------------------------
@@ -58,8 +65,12 @@ lint-axi:
 # wrapper's memory slave (AXI_STALL_PCT percent of the cycles it may delay).
 # AXI_W is the top's AXI_DATA_W (and the slave's OE_COSIM_AXI_W); other than
 # 32 everything of this part is built in build/axi/w$(AXI_W)/ (check-axi-w64).
+# AXI_MEM_W is the endpoint's memory port (MEM_W, 32 up to AXI_W): other than
+# 32 in build/axi/w$(AXI_W)-m$(AXI_MEM_W)/ (by hand: make check-axi-vectors
+# AXI_W=64 AXI_MEM_W=64).
 AXI_W          ?= 32
-AXI_VDIR       := $(AXI_BUILD)$(if $(filter-out 32,$(AXI_W)),/w$(AXI_W))
+AXI_MEM_W      ?= 32
+AXI_VDIR       := $(AXI_BUILD)$(if $(filter-out 32,$(AXI_W)),/w$(AXI_W))$(if $(filter-out 32,$(AXI_MEM_W)),-m$(AXI_MEM_W))
 AXI_COSIM_OBJ  := $(AXI_VDIR)/cosim-obj
 AXI_COSIM_LIB  := $(AXI_VDIR)/libopenenoc_rtl_axi.so
 AXI_COSIM_TB   := $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_cosim.sv
@@ -73,7 +84,7 @@ $(AXI_COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a: $(AXI_SRCS) $(AXI_COSIM_TB) $(RT
 	@mkdir -p $(AXI_VDIR)
 	@rm -rf $(AXI_COSIM_OBJ)   # an interrupted build once left stale objects (a crashing model)
 	$(VERILATOR) --cc --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint --savable \
-	    -I$(TOP)/rtl --top-module openenoc_endpoint_axi -GAXI_DATA_W=$(AXI_W) \
+	    -I$(TOP)/rtl --top-module openenoc_endpoint_axi -GAXI_DATA_W=$(AXI_W) -GMEM_W=$(AXI_MEM_W) \
 	    -Mdir $(AXI_COSIM_OBJ) -CFLAGS "-O2 -fPIC" $(AXI_SRCS) $(AXI_COSIM_TB) \
 	    >$(AXI_VDIR)/verilate.log 2>&1 || { tail -40 $(AXI_VDIR)/verilate.log; exit 1; }
 
@@ -182,7 +193,7 @@ check-axi-vectors: $(AXI_BINS)
 	    echo "$$t: $$ok passed, $$nok failed ($$b AXI4 bursts, $$l AXI4-Lite transactions)"; \
 	    grep -B1 '^not ok\|AXI-CHECK' $$log | grep -v '^--' | sed 's/^/    /'; \
 	done; \
-	echo "axi vectors (AXI_DATA_W $(AXI_W)): $$pass passed, $$fail failed, $$bursts AXI4 bursts, $$lite AXI4-Lite transactions"; \
+	echo "axi vectors (AXI_DATA_W $(AXI_W), MEM_W $(AXI_MEM_W)): $$pass passed, $$fail failed, $$bursts AXI4 bursts, $$lite AXI4-Lite transactions"; \
 	[ $$fail = 0 ] && [ $$bursts -gt 0 ] && [ $$lite -gt 0 ]
 
 # the same engine suite on the top built with a 64-bit AXI4 master

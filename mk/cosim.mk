@@ -212,23 +212,35 @@ bench-cosim: $(COSIM_BENCH) $(COSIM_LIB)
 
 # ---- the wide Ethernet variants ------------------------------------------------
 # build/cosim/libopenenoc_rtl_wW.so (W = 64 or 128): the same top and wrapper
-# with W-bit Ethernet streams and a W-bit AXI4 memory bus (Verilator
-# -GETH_W=W -GAXI_DATA_W=W, the wrapper's OE_COSIM_ETH_W=W and
-# OE_COSIM_AXI_W=W: it packs and unpacks W/8-byte beats), no PGO, their own
-# objects (obj-wW/). check-cosim-wW runs check-cosim's programs, vectors and
-# fuzz inputs on it (the core still moves one word a cycle: the converters
-# must change no result). make check runs the 64-bit one; the 128-bit one
-# (VlWide ports in the wrapper) is there to be run by hand.
+# with W-bit Ethernet streams, a W-bit AXI4 memory bus and a W-bit memory
+# port (Verilator -GETH_W=W -GAXI_DATA_W=W -GMEM_W=W, the wrapper's
+# OE_COSIM_ETH_W=W and OE_COSIM_AXI_W=W: it packs and unpacks W/8-byte
+# beats), no PGO, their own objects (obj-wW/). COSIM_MEM_W=M sets the memory
+# port to M bits instead (32 up to W; e.g. make check-cosim-w64
+# COSIM_MEM_W=32); the Verilator parameters are kept in obj-wW/params,
+# rewritten only when they change, so another value rebuilds the model.
+# check-cosim-wW runs check-cosim's programs, vectors and fuzz inputs on it
+# (the core still moves one word a cycle: the converters must change no
+# result). make check runs the 64-bit one; the 128-bit one (VlWide ports in
+# the wrapper) is there to be run by hand.
 COSIM_WIDE := 64 128
 
 .PHONY: $(addprefix cosim-w,$(COSIM_WIDE)) $(addprefix check-cosim-w,$(COSIM_WIDE))
 CHECK_TARGETS += check-cosim-w64
-.PRECIOUS: $(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a
+.PRECIOUS: $(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a $(COSIM_BUILD)/obj-w%/params
+COSIM_MEM_W ?=
+cosim_wide_params = -GETH_W=$(1) -GAXI_DATA_W=$(1) -GMEM_W=$(or $(COSIM_MEM_W),$(1))
 
-$(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk $(COSIM_REGOUT)
+.PHONY: cosim-wide-params-force
+$(COSIM_BUILD)/obj-w%/params: cosim-wide-params-force
+	@mkdir -p $(@D)
+	@echo '$(call cosim_wide_params,$*)' | cmp -s - $@ || echo '$(call cosim_wide_params,$*)' >$@
+
+$(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk $(COSIM_REGOUT) \
+                                                    $(COSIM_BUILD)/obj-w%/params
 	@mkdir -p $(COSIM_BUILD)
 	rm -f $(COSIM_BUILD)/obj-w$*/*.o
-	$(VERILATOR) $(COSIM_VFLAGS) -GETH_W=$* -GAXI_DATA_W=$* -Mdir $(COSIM_BUILD)/obj-w$* $(COSIM_SRCS) >$(COSIM_BUILD)/verilate-w$*.log 2>&1 || \
+	$(VERILATOR) $(COSIM_VFLAGS) $(call cosim_wide_params,$*) -Mdir $(COSIM_BUILD)/obj-w$* $(COSIM_SRCS) >$(COSIM_BUILD)/verilate-w$*.log 2>&1 || \
 	    { tail -40 $(COSIM_BUILD)/verilate-w$*.log; exit 1; }
 	$(COSIM_REGOUT) $(COSIM_BUILD)/obj-w$* $(COSIM_TOPM) $(addprefix --allow ,$(COSIM_AFTER_EDGE))
 	@touch $@

@@ -53,12 +53,12 @@ module openenoc_axi_mem #(
   // the slices (the write beats carry no response)
   logic       wb_valid, wb_ready, rb_valid, rb_ready;
   logic [MEM_W+MEM_W/8:0] wb_beat, rb_beat;   // {data, keep, last}
-  logic [1:0] rb_resp;
+  logic [2*(MEM_W/32)-1:0] rb_resp;   // per 4-byte word
   // verilator lint_off UNUSEDSIGNAL
-  logic [1:0] wb_resp;
+  logic [2*(MEM_W/32)-1:0] wb_resp;
   // verilator lint_on UNUSEDSIGNAL
   openenoc_axi_beat_slice #(.W(MEM_W)) u_w_slice (
-    .clk, .rst, .s_valid(mem.w_valid), .s_ready(mem.w_ready), .s_beat(mem.w), .s_resp(2'b00),
+    .clk, .rst, .s_valid(mem.w_valid), .s_ready(mem.w_ready), .s_beat(mem.w), .s_resp('0),
     .m_valid(wb_valid), .m_ready(wb_ready), .m_beat(wb_beat), .m_resp(wb_resp)
   );
   openenoc_axi_beat_slice #(.PASS(1'b1), .W(MEM_W)) u_r_slice (

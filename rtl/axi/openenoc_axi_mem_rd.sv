@@ -12,8 +12,16 @@
 // is taken only when the accumulator holds less than one (NB > MB), and the
 // accumulator gives out one port beat a cycle. The first SLVERR/DECERR
 // stops the transfer: the rest of that burst is drained, no further burst is
-// issued, and every remaining port beat (including the one holding bytes of
-// the failed burst) carries the response, as the port contract says.
+// issued, and every remaining port beat carries the response, as the port
+// contract says, per 4-byte word (openenoc_ep_mem_if's r_resp): the failing
+// R beat's bytes never enter the accumulator, and a port beat is given out
+// as soon as the accumulator holds one (an R beat is taken only when it
+// holds less), so at the failure the accumulator's count is exactly the
+// bytes read before it in the port beat being collected, whether the bus is
+// as wide as the port or an R beat splits into several port beats. That
+// beat's words wholly within the count are OKAY with their data, the others
+// (the word holding the first failed byte and every word after it) carry
+// the response; every later beat carries it on every word.
 `include "axi/openenoc_axi_ports.svh"
 module openenoc_axi_mem_rd
   import openenoc_ep_pkg::*;
@@ -27,12 +35,13 @@ module openenoc_axi_mem_rd
   output logic        r_valid,
   input  logic        r_ready,
   output logic [MEM_W+MEM_W/8:0] r_beat,   // {data, keep, last}: mem_beat_t at MEM_W 32
-  output logic [1:0]  r_resp,
+  output logic [2*(MEM_W/32)-1:0] r_resp,   // per 4-byte word (openenoc_ep_mem_if)
   openenoc_axi_if.rd_master axi       // AXI4 AR/R
 );
   localparam int NB = AXI_DATA_W / 8;            // bytes of a bus word
   localparam int LB = $clog2(NB);                // their lane bits
   localparam int MB = MEM_W / 8;
+  localparam int MW = MEM_W / 32;                // 4-byte words of a port beat
   if ((MEM_W != 32 && MEM_W != 64 && MEM_W != 128) || MEM_W > AXI_DATA_W)
     $fatal(1, "MEM_W %0d is not 32, 64 or 128 up to AXI_DATA_W %0d", MEM_W, AXI_DATA_W);
   localparam int ML = $clog2(MB);
@@ -64,7 +73,7 @@ module openenoc_axi_mem_rd
   logic        o_valid_q, o_last_q;
   logic [MEM_W-1:0] o_data_q;
   logic [MB-1:0]    o_keep_q;
-  logic [1:0]  o_resp_q;
+  logic [2*MW-1:0] o_resp_q;         // per word
 
   // a transfer never runs past 2^32 (the co-simulation clips alike): past
   // it, the length is what is left below 2^32
@@ -153,9 +162,25 @@ module openenoc_axi_mem_rd
   // verilator lint_on UNUSEDSIGNAL
   assign r_resp  = o_resp_q;
 
+  // The first port beat after a failure: word k is OKAY with its data when
+  // the accumulator's count (the bytes read before the failure in this beat)
+  // holds it whole, else it carries the failure (and data 0). Later beats
+  // find the count 0: every word fails.
+  localparam logic [2*MW-1:0] ALL_OKAY = {MW{RESP_OKAY}};
+  logic [MW-1:0] f_ok;
+  logic [2*MW-1:0] f_resp;
+  logic [MEM_W-1:0] f_data;
+  always_comb begin
+    for (int k = 0; k < MW; k++) begin
+      f_ok[k]            = int'(cnt_q) >= 4 * (k + 1);
+      f_resp[2*k +: 2]   = f_ok[k] ? RESP_OKAY : fail_resp_q;
+      f_data[32*k +: 32] = f_ok[k] ? acc_q[32*k +: 32] : 32'd0;
+    end
+  end
+
   // one port beat into the output register (one of ceil(len/MB))
   task automatic put(input logic [MEM_W-1:0] data, input logic [MB-1:0] keep, input logic last,
-                     input logic [1:0] resp);
+                     input logic [2*MW-1:0] resp);
     o_valid_q <= 1'b1;
     o_data_q  <= data;
     o_keep_q  <= keep;
@@ -189,7 +214,7 @@ module openenoc_axi_mem_rd
     end else begin
       if (r_ready) o_valid_q <= 1'b0;
       if (drain) begin
-        put(acc_q[MEM_W-1:0], '1, o_last, RESP_OKAY);
+        put(acc_q[MEM_W-1:0], '1, o_last, ALL_OKAY);
         acc_q     <= acc_q >> MEM_W;
         cnt_q     <= cnt_q - CW'(MB);
       end
@@ -234,7 +259,7 @@ module openenoc_axi_mem_rd
             failed_q    <= 1'b1;
             fail_resp_q <= axi.rresp;
           end else if (cnt_in >= (CW+1)'(MB)) begin
-            put(acc_in[MEM_W-1:0], '1, o_last, RESP_OKAY);
+            put(acc_in[MEM_W-1:0], '1, o_last, ALL_OKAY);
             acc_q     <= acc_in >> MEM_W;
             cnt_q     <= CW'(cnt_in - (CW+1)'(MB));
           end else begin
@@ -251,14 +276,15 @@ module openenoc_axi_mem_rd
         RD_FLUSH: if (cnt_q == '0) begin
           state_q <= RD_IDLE;
         end else if (o_free && room) begin
-          put(acc_q[MEM_W-1:0], end_keep, 1'b1, RESP_OKAY);
+          put(acc_q[MEM_W-1:0], end_keep, 1'b1, ALL_OKAY);
           cnt_q     <= '0;
           state_q   <= RD_IDLE;
         end
         RD_FAIL: if (left_q == 15'd0) begin
           state_q <= RD_IDLE;
         end else if (o_free) begin
-          put('0, o_last ? end_keep : '1, o_last, fail_resp_q);
+          put(f_data, o_last ? end_keep : '1, o_last, f_resp);
+          cnt_q <= '0;
         end
         default: state_q <= RD_IDLE;
       endcase

@@ -15,10 +15,8 @@ module openenoc_endpoint_axi
   parameter int BURST_MAX          = 256,   // beats per burst: power of two, 2..256
   parameter int ETH_W              = 32,    // Ethernet stream width: 32, 64 or 128
   parameter int AXI_DATA_W         = 32,    // AXI4 master data bits: 32, 64 or 128
-  // the endpoint's memory port: 32 for now (openenoc_endpoint refuses
-  // more: a wider port passed every conformance vector but one, as a failed
-  // read then fails a whole MEM_W/8-byte beat where the documented choice,
-  // docs/cosim.md, sends every 4-byte word read before the failure)
+  // the endpoint's memory port: 32, 64 or 128 bits, at most AXI_DATA_W (the
+  // memory master's bridges up- and down-size between it and the bus)
   parameter int MEM_W              = 32
 ) (
   input  logic                  clk,
@@ -50,6 +48,8 @@ module openenoc_endpoint_axi
     $fatal(1, "BURST_MAX %0d is not a power of two in 2..256", BURST_MAX);
   if (AXI_DATA_W != 32 && AXI_DATA_W != 64 && AXI_DATA_W != 128)
     $fatal(1, "AXI_DATA_W %0d is not 32, 64 or 128", AXI_DATA_W);
+  if (MEM_W > AXI_DATA_W)
+    $fatal(1, "MEM_W %0d is wider than AXI_DATA_W %0d", MEM_W, AXI_DATA_W);
 
   // ---- the endpoint ---------------------------------------------------------
   logic                  csr_req, csr_req_is_wr, csr_rd_ack, csr_wr_ack;

@@ -14,9 +14,9 @@ module openenoc_endpoint
   // Ethernet port width, 32, 64 or 128 bits: above 32 the ports go through
   // the width converters to the core's 32-bit links (rtl/README.md)
   parameter int ETH_W              = 32,
-  // memory port beat width (openenoc_ep_mem_if's W): 32 for now (see the
-  // check below); the memory clients (movers, responder, raw) are 32 bits,
-  // each on the port through openenoc_ep_mem_narrow (wires at 32)
+  // memory port beat width (openenoc_ep_mem_if's W): 32, 64 or 128 (read
+  // responses per 4-byte word); the memory clients (movers, responder, raw)
+  // are 32 bits, each on the port through openenoc_ep_mem_narrow (wires at 32)
   parameter int MEM_W              = 32
 ) (
   input  logic                  clk,
@@ -59,13 +59,8 @@ module openenoc_endpoint
     $fatal(1, "MAX_RAW_FRAME_SIZE %0d outside 36..8192", MAX_RAW_FRAME_SIZE);
   if (ETH_W != 32 && ETH_W != 64 && ETH_W != 128)
     $fatal(1, "ETH_W %0d is not 32, 64 or 128", ETH_W);
-  // The port's plumbing takes 64 and 128 (openenoc_ep_mem_narrow, the
-  // arbiter, the AXI master's bridges), but a read response still covers a
-  // whole port beat, so a read failing part-way would lose the 4-byte words
-  // of its beat that were read before the failure (the documented choice
-  // sends them): only 32 is accepted until responses are per word.
-  if (MEM_W != 32)
-    $fatal(1, "MEM_W %0d: only 32 for now (read responses are per port beat, not per word)", MEM_W);
+  if (MEM_W != 32 && MEM_W != 64 && MEM_W != 128)
+    $fatal(1, "MEM_W %0d is not 32, 64 or 128", MEM_W);
 
   // ---- CSR block ------------------------------------------------------------
   openenoc_csr_sw_if c ();   // one signal per field (rtl/csr/openenoc_csr_*_if.sv)

@@ -5,12 +5,16 @@
 // AxiMemSlave (hw/cosim/axi_mem_slave.h) serving a reference memory: random byte
 // addresses near 4 KiB boundaries, lengths 1..65535, random READY/VALID
 // delays on the memory port and on AXI, injected SLVERR/DECERR ranges and
-// unbacked addresses (DECERR). Every transfer must give exactly the port
-// contract: read data and per-beat responses (beats from floor(done/MB) on
-// carry the failure, done = bytes of the calls before the failing one),
-// written bytes and count, memory untouched outside what was written, and
-// host calls that are exact, ascending, within the transfer, within 4 KiB,
-// and stop at the first failure.
+// unbacked addresses (DECERR; the slave answers a whole burst with its host
+// call's status), and SLVERR/DECERR forced on one R beat inside a burst the
+// host served (as an interconnect may answer), so failures fall on any byte
+// the bursts and the bus lanes give, also inside a port beat wider than 4
+// bytes. Every transfer must give exactly the port contract: read data and
+// a response per 4-byte word (the words wholly before the first failed byte
+// OKAY with their data, every later word of the transfer the failure's
+// response), written bytes and count, memory untouched outside what was
+// written, and host calls that are exact, ascending, within the transfer,
+// within 4 KiB, and stop at the first failure.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -113,6 +117,8 @@ struct Bench {
     // 4-byte one-word read)
     unsigned bad_size = 0;
     unsigned words = 0;   // 4-byte reads (ARSIZE 2) on a wider bus: the one-word path
+    unsigned beat_errors = 0;   // reads failed by an R beat forced inside a burst
+    unsigned split = 0;   // port beats with both OKAY and failed words (MEM_W > 32)
 
     Bench(unsigned stall, uint64_t seed)
         : slave(&Host::rd, &Host::wr, &host, stall, seed), rng{ seed * 7 + 3 }, port_stall(stall)
@@ -171,15 +177,20 @@ struct Bench {
     }
 
     // the host calls of one transfer: exact, ascending, contiguous from addr,
-    // within 4 KiB, nothing after a failure; returns the bytes done before it
-    bool calls_ok(bool write, uint32_t addr, uint32_t len, uint32_t *done, OeMemStatus *st)
+    // within 4 KiB, nothing after a failure nor after the call holding byte
+    // stop of the transfer (an R beat forced to fail there); returns the
+    // bytes done before the failing call
+    bool calls_ok(bool write, uint32_t addr, uint32_t len, uint32_t *done, OeMemStatus *st,
+                  uint32_t stop = UINT32_MAX)
     {
         uint32_t next = addr;
+        bool stopped = false;
         *done = 0;
         *st = OE_MEM_OK;
         for (const Call &c : host.calls) {
             EXPECT(c.write == write, "call direction");
-            EXPECT(*st == OE_MEM_OK, "call at %08x after a failure", c.addr);
+            EXPECT(*st == OE_MEM_OK && !stopped, "call at %08x after a failure", c.addr);
+            stopped = stop != UINT32_MAX && addr + stop < c.addr + c.len;
             EXPECT(c.addr == next && c.len >= 1 && c.addr + c.len <= addr + len,
                    "call %08x+%u, expected at %08x within %08x+%u", c.addr, c.len, next, addr, len);
             EXPECT((c.addr >> 12) == ((c.addr + c.len - 1) >> 12), "call %08x+%u crosses 4 KiB",
@@ -188,8 +199,8 @@ struct Bench {
             if (c.st == OE_MEM_OK) *done += c.len;
             else *st = c.st;
         }
-        EXPECT(*st != OE_MEM_OK || next == addr + len, "calls end at %08x, transfer at %08x",
-               next, addr + len);
+        EXPECT(*st != OE_MEM_OK || stopped || next == addr + len,
+               "calls end at %08x, transfer at %08x", next, addr + len);
         errors[*st]++;
         return true;
     }
@@ -204,10 +215,28 @@ struct Bench {
         uint32_t beats = (len + kMB - 1) / kMB, got = 0;
         std::vector<uint8_t> data;
         std::vector<unsigned> resp;
+        // an R beat forced to fail: the inj_k-th of the transfer, mostly one
+        // of the first few (inside the first bursts), else anywhere
+        bool inj = rng.pct(25);
+        unsigned inj_k = rng.pct(50) ? rng.below(4) : rng.below(len / kBusBytes + 2);
+        unsigned inj_st = rng.pct(50) ? OE_MEM_SLVERR : OE_MEM_DECERR;
+        uint32_t inj_at = UINT32_MAX;   // its first byte, counted from addr
+        unsigned rbeats = 0, saved = 0;   // R beats taken; the slave's RRESP under the forced one
+        bool forced = false;
+        uint32_t ar_addr = 0, ar_unit = 1;   // the burst in flight (one at a time)
+        unsigned ar_beat = 0;
         for (uint64_t t = 0; got < beats; t++) {
             EXPECT(t < 2000000, "read %08x+%u: %u of %u beats", addr, len, got, beats);
             m.mem_r_ready = !stall();
+            // the slave writes RRESP only when it changes (without delays):
+            // give it back its own before it drives
+            if (forced) m.m_axi_rresp = saved;
             slave.drive(&m);
+            forced = inj && rbeats == inj_k && m.m_axi_rvalid;
+            if (forced) {
+                saved = m.m_axi_rresp;
+                m.m_axi_rresp = inj_st;
+            }
             m.clk = 0;
             m.eval();
             bool req = m.mem_req_valid && m.mem_req_ready;
@@ -215,6 +244,19 @@ struct Bench {
             uint8_t d[kMB];
             axi_data_get(d, m.mem_r_data);
             unsigned keep = m.mem_r_keep, last = m.mem_r_last, rr = m.mem_r_resp;
+            if (m.m_axi_rvalid && m.m_axi_rready) {
+                // beat b of a burst starts at its address, the later ones
+                // on their AxSIZE boundaries
+                uint32_t a = ar_beat ? (ar_addr & ~(ar_unit - 1)) + ar_beat * ar_unit : ar_addr;
+                if (forced) inj_at = a - addr;
+                ar_beat++;
+                rbeats++;
+            }
+            if (m.m_axi_arvalid && m.m_axi_arready) {
+                ar_addr = m.m_axi_araddr;
+                ar_unit = 1u << m.m_axi_arsize;
+                ar_beat = 0;
+            }
             observe();
             slave.tick(&m);
             m.clk = 1;
@@ -226,24 +268,42 @@ struct Bench {
                 EXPECT(last == (got == beats), "read %08x+%u: last on beat %u of %u", addr, len,
                        got, beats);
                 unsigned n = got == beats && len % kMB ? len % kMB : kMB;
-                EXPECT(rr != OE_MEM_OK || keep == (1u << n) - 1, "keep %x on beat %u", keep, got);
+                EXPECT(keep == (1ull << n) - 1, "keep %x on beat %u", keep, got);
                 data.insert(data.end(), d, d + kMB);
                 resp.push_back(rr);
             }
         }
         m.mem_r_ready = 0;
+        if (forced) m.m_axi_rresp = saved;
         uint32_t done;
         OeMemStatus st;
-        if (!calls_ok(false, addr, len, &done, &st)) return false;
+        if (!calls_ok(false, addr, len, &done, &st, inj_at)) return false;
+        // the first failed byte and its response: the failing host call's
+        // burst, or the forced beat when it came first (or is that burst's
+        // first beat)
+        uint32_t fail = st != OE_MEM_OK ? done : UINT32_MAX;
+        unsigned fst = st;
+        if (inj_at != UINT32_MAX && inj_at <= fail) {
+            fail = inj_at;
+            fst = inj_st;
+            beat_errors++;
+        }
         for (uint32_t b = 0; b < beats; b++) {
-            bool good = st == OE_MEM_OK || b < done / kMB;
-            EXPECT(resp[b] == (good ? OE_MEM_OK : (unsigned)st), "read %08x+%u beat %u resp %u, "
-                   "done %u status %u", addr, len, b, resp[b], done, st);
-            if (good) {
-                uint32_t n = b + 1 == beats && len % kMB ? len % kMB : kMB;
-                EXPECT(!memcmp(data.data() + kMB * b, host.mem.data() + addr + kMB * b, n),
-                       "read %08x+%u beat %u data", addr, len, b);
+            unsigned ok = 0, bad = 0;
+            for (uint32_t w = 0; w < kMB / 4 && kMB * b + 4 * w < len; w++) {
+                uint32_t j = kMB * b + 4 * w;   // the word's first byte
+                bool good = fail == UINT32_MAX || j + 4 <= fail;
+                unsigned rw = (resp[b] >> (2 * w)) & 3;
+                EXPECT(rw == (good ? OE_MEM_OK : fst), "read %08x+%u beat %u word %u resp %u, "
+                       "first failure at byte %d (status %u)", addr, len, b, w, rw, (int)fail, fst);
+                if (good) {
+                    uint32_t n = len - j < 4 ? len - j : 4;
+                    EXPECT(!memcmp(data.data() + j, host.mem.data() + addr + j, n),
+                           "read %08x+%u beat %u word %u data", addr, len, b, w);
+                }
+                (good ? ok : bad)++;
             }
+            if (ok && bad) split++;
         }
         return true;
     }
@@ -362,15 +422,18 @@ int main(int argc, char **argv)
         if (t.m.violations) break;
     }
     bool covered = t.max_beats == AXI_BURST_MAX && t.narrow > 0 && t.heads > 0 && t.errors[OE_MEM_SLVERR] > 0 &&
-                   t.errors[OE_MEM_DECERR] > 0 && (kBusBytes == 4 || t.words > 0);
+                   t.errors[OE_MEM_DECERR] > 0 && (kBusBytes == 4 || t.words > 0) && t.beat_errors > 0 &&
+                   (kMB == 4 || t.split > 0);
     printf("axi mem: %u transfers, %u AXI bursts (longest %u beats, %u narrow tail reads, %u "
            "unaligned read heads), %u ok / %u slverr / %u decerr, %llu cycles, %u violations, "
-           "%u bursts not of the bus width, %u one-word reads on a wider bus\n",
+           "%u bursts not of the bus width, %u one-word reads on a wider bus, %u reads failed "
+           "by a forced R beat, %u port beats with OKAY and failed words\n",
            done, (unsigned)t.m.bursts, t.max_beats, t.narrow, t.heads, t.errors[0], t.errors[2],
            t.errors[3], (unsigned long long)t.cycles, (unsigned)t.m.violations, t.bad_size,
-           t.words);
+           t.words, t.beat_errors, t.split);
     if (!covered && !g_fail) {
-        printf("not ok: coverage (bursts, narrow reads, heads, both errors, one-word reads)\n");
+        printf("not ok: coverage (bursts, narrow reads, heads, both errors, one-word reads, "
+               "forced R beat errors, split beats)\n");
     }
     t.m.final();
     return g_fail || t.m.violations || t.bad_size || !covered || done != n ? 1 : 0;

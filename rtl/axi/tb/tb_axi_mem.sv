@@ -19,7 +19,7 @@ module tb_axi_mem #(
   input  logic [15:0]          mem_req_len,
   `OPENENOC_AXI_MEM_BEAT_PORTS(mem_w_, MEM_W, input, output),
   `OPENENOC_AXI_MEM_BEAT_PORTS(mem_r_, MEM_W, output, input),
-  output logic [1:0]           mem_r_resp,
+  output logic [2*(MEM_W/32)-1:0] mem_r_resp,   // per 4-byte word (openenoc_ep_mem_if)
   output logic                 mem_b_valid,
   input  logic                 mem_b_ready,
   output logic [1:0]           mem_b_resp,
