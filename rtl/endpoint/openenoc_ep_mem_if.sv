@@ -29,7 +29,7 @@ interface openenoc_ep_mem_if #(
   logic        r_valid;
   logic        r_ready;
   beat_t       r;
-  logic [1:0]  r_resp;
+  logic [2*(W/32)-1:0] r_resp;
   logic        b_valid;
   logic        b_ready;
   logic [1:0]  b_resp;

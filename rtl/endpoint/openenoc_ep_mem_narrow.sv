@@ -45,7 +45,7 @@ module openenoc_ep_mem_narrow #(
     logic           rh_valid_q, rh_last_q;
     logic [W-1:0]   rh_data_q;
     logic [W/8-1:0] rh_keep_q;
-    logic [1:0]     rh_resp_q;
+    logic [2*N-1:0] rh_resp_q;     // a response per word
     logic [IW-1:0]  ri_q;          // the word given out
     // the held beat's words beyond ri_q: none carries a byte (the beat ends)
     wire  [W/8-1:0] rest = rh_keep_q >> {ri_q, 2'b00} >> 4;
@@ -55,7 +55,7 @@ module openenoc_ep_mem_narrow #(
     assign c.r_valid = rh_valid_q;
     assign c.r       = '{data: 32'(rh_data_q >> {ri_q, 5'b00000}),
                          keep: 4'(rh_keep_q >> {ri_q, 2'b00}), last: rh_last_q && r_end};
-    assign c.r_resp  = rh_resp_q;
+    assign c.r_resp  = 2'(rh_resp_q >> {ri_q, 1'b0});
     assign m.r_ready = !rh_valid_q || r_take;
 
     always_ff @(posedge clk) begin
