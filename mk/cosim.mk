@@ -218,11 +218,8 @@ bench-cosim: $(COSIM_BENCH) $(COSIM_LIB)
 # objects (obj-wW/). check-cosim-wW runs check-cosim's programs, vectors and
 # fuzz inputs on it (the core still moves one word a cycle: the converters
 # must change no result). make check runs the 64-bit one; the 128-bit one
-# (VlWide ports in the wrapper) is there to be run by hand. The endpoint's
-# memory port is W bits too (-GMEM_W=W: the DMA engine's movers at the
-# port's width); COSIM_WIDE_MEM=32 builds them with the 32-bit port.
+# (VlWide ports in the wrapper) is there to be run by hand.
 COSIM_WIDE := 64 128
-COSIM_WIDE_MEM ?=
 
 .PHONY: $(addprefix cosim-w,$(COSIM_WIDE)) $(addprefix check-cosim-w,$(COSIM_WIDE))
 CHECK_TARGETS += check-cosim-w64
@@ -231,7 +228,7 @@ CHECK_TARGETS += check-cosim-w64
 $(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk $(COSIM_REGOUT)
 	@mkdir -p $(COSIM_BUILD)
 	rm -f $(COSIM_BUILD)/obj-w$*/*.o
-	$(VERILATOR) $(COSIM_VFLAGS) -GETH_W=$* -GAXI_DATA_W=$* -GMEM_W=$(or $(COSIM_WIDE_MEM),$*) -Mdir $(COSIM_BUILD)/obj-w$* $(COSIM_SRCS) >$(COSIM_BUILD)/verilate-w$*.log 2>&1 || \
+	$(VERILATOR) $(COSIM_VFLAGS) -GETH_W=$* -GAXI_DATA_W=$* -Mdir $(COSIM_BUILD)/obj-w$* $(COSIM_SRCS) >$(COSIM_BUILD)/verilate-w$*.log 2>&1 || \
 	    { tail -40 $(COSIM_BUILD)/verilate-w$*.log; exit 1; }
 	$(COSIM_REGOUT) $(COSIM_BUILD)/obj-w$* $(COSIM_TOPM) $(addprefix --allow ,$(COSIM_AFTER_EDGE))
 	@touch $@

@@ -14,10 +14,12 @@ module openenoc_endpoint
   // Ethernet port width, 32, 64 or 128 bits: above 32 the ports go through
   // the width converters to the core's 32-bit links (rtl/README.md)
   parameter int ETH_W              = 32,
-  // memory port beat width (openenoc_ep_mem_if's W): 32, or ETH_W above 32.
-  // The movers (the DMA engine's source and sink, the responder's reader and
-  // writer, raw DMA) and the transmit mux run at MEM_W; the responder's
-  // scalar RMEM access and the direct stream stay 32 bits (rtl/README.md)
+  // memory port beat width (openenoc_ep_mem_if's W): 32, 64 or 128 (read
+  // responses per 4-byte word). With MEM_W = ETH_W the movers (the DMA
+  // engine's source and sink, the responder's reader and writer, raw DMA)
+  // and the transmit mux run at that width, a beat a cycle end to end;
+  // otherwise at 32 bits, through openenoc_ep_mem_narrow. The responder's
+  // scalar RMEM access and the direct stream are 32 bits (rtl/README.md)
   parameter int MEM_W              = 32
 ) (
   input  logic                  clk,
@@ -60,11 +62,11 @@ module openenoc_endpoint
     $fatal(1, "MAX_RAW_FRAME_SIZE %0d outside 36..8192", MAX_RAW_FRAME_SIZE);
   if (ETH_W != 32 && ETH_W != 64 && ETH_W != 128)
     $fatal(1, "ETH_W %0d is not 32, 64 or 128", ETH_W);
-  // the movers' beats pass between the memory port and the oETP engine's
-  // local streams whole: either both are wide alike or the port is 32 bits
-  // (the local streams then go through the payload packer and unpacker)
-  if (MEM_W != 32 && MEM_W != ETH_W)
-    $fatal(1, "MEM_W %0d is neither 32 nor ETH_W (%0d)", MEM_W, ETH_W);
+  if (MEM_W != 32 && MEM_W != 64 && MEM_W != 128)
+    $fatal(1, "MEM_W %0d is not 32, 64 or 128", MEM_W);
+  // the movers' width: their beats pass between the memory port and the
+  // oETP engine's local streams whole when both are that wide
+  localparam int MV_W = (MEM_W == ETH_W) ? MEM_W : 32;
 
   // ---- CSR block ------------------------------------------------------------
   openenoc_csr_sw_if c ();   // one signal per field (rtl/csr/openenoc_csr_*_if.sv)
@@ -85,9 +87,9 @@ module openenoc_endpoint
 
   // ---- interfaces around the oETP engine -------------------------------------
   openenoc_endpoint_if ep ();
-  // local_tx, local_rx: the DMA engine's payload streams, MEM_W wide (the
+  // local_tx, local_rx: the DMA engine's payload streams, MV_W wide (the
   // movers' beats); dir_tx, dir_rx: the direct stream's, 32 bits
-  openenoc_axis_if #(.DATA_W(MEM_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
+  openenoc_axis_if #(.DATA_W(MV_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     local_tx (), local_rx (), dir_rx_m ();
   openenoc_axis_if #(.DATA_W(DATA_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     dir_tx (), dir_rx ();
@@ -96,7 +98,7 @@ module openenoc_endpoint
   // word aligner and packer are inside the engine)
   openenoc_axis_if #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     local_tx_w ();
-  // local_rx_w: the received payload, ETH_W wide; local_rx at MEM_W
+  // local_rx_w: the received payload, ETH_W wide; local_rx at MV_W
   openenoc_axis_if #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     local_rx_w ();
   openenoc_axis_if #(.DATA_W(ETH_W)) eth_rx (), eth_tx ();
@@ -125,10 +127,10 @@ module openenoc_endpoint
   assign tx_tlast      = eth_tx.tlast;
 
   logic responder_hold, oetp_activity;
-  // the DMA engine's streams to the engine's width: wires when MEM_W is
-  // ETH_W, the packer and unpacker when the port is 32 bits (at ETH_W = 32
-  // both are wires)
-  if (MEM_W == ETH_W) begin : g_local_w
+  // the DMA engine's streams to the engine's width: wires when MV_W is
+  // ETH_W, the packer and unpacker when the movers are 32 bits (at ETH_W =
+  // 32 both are wires)
+  if (MV_W == ETH_W) begin : g_local_w
     assign local_tx_w.tvalid = local_tx.tvalid;
     assign local_tx.tready   = local_tx_w.tready;
     assign local_tx_w.tdata  = local_tx.tdata;
@@ -187,13 +189,37 @@ module openenoc_endpoint
   // ---- memory clients: 0 source reader, 1 sink writer, 2 responder reader,
   //      3 responder writer, 4 responder scalar (RMEM), 5 raw TX reader,
   //      6 raw RX writer ----------------------------------------------------------
-  // The movers are on the port's width; the responder's scalar access (one
-  // 32-bit word) reaches it through openenoc_ep_mem_narrow (wires at 32).
+  // The movers (mv: port client 0..3 and 5..6 in that order) are MV_W wide,
+  // on the port as they are when that is MEM_W, else through
+  // openenoc_ep_mem_narrow; the responder's scalar access (one 32-bit word)
+  // through openenoc_ep_mem_narrow (all of them wires at MEM_W = 32).
   localparam int NM = 7;
+  openenoc_ep_mem_if #(.W(MV_W)) mv [NM-1] ();      // the movers
   openenoc_ep_mem_if mc_scalar ();                  // the scalar client (32 bits)
   openenoc_ep_mem_if #(.W(MEM_W)) mw [NM] ();       // every client on the port's width
   openenoc_ep_mem_if #(.W(MEM_W)) mem ();
   openenoc_ep_mem_narrow #(.W(MEM_W)) u_narrow (.clk, .rst, .c(mc_scalar), .m(mw[4]));
+  for (genvar j = 0; j < NM - 1; j++) begin : g_mv
+    localparam int K = (j < 4) ? j : j + 1;
+    if (MV_W == MEM_W) begin : g_port
+      assign mw[K].req_valid = mv[j].req_valid;
+      assign mv[j].req_ready = mw[K].req_ready;
+      assign mw[K].req       = mv[j].req;
+      assign mw[K].w_valid   = mv[j].w_valid;
+      assign mv[j].w_ready   = mw[K].w_ready;
+      assign mw[K].w         = mv[j].w;
+      assign mv[j].r_valid   = mw[K].r_valid;
+      assign mw[K].r_ready   = mv[j].r_ready;
+      assign mv[j].r         = mw[K].r;
+      assign mv[j].r_resp    = mw[K].r_resp;
+      assign mv[j].b_valid   = mw[K].b_valid;
+      assign mw[K].b_ready   = mv[j].b_ready;
+      assign mv[j].b_resp    = mw[K].b_resp;
+      assign mv[j].b_bytes   = mw[K].b_bytes;
+    end else begin : g_narrow
+      openenoc_ep_mem_narrow #(.W(MEM_W)) u_narrow (.clk, .rst, .c(mv[j]), .m(mw[K]));
+    end
+  end
 
   // the RMEM responder is parked on the idle port (a remote CPU load waits)
   openenoc_ep_mem_arb #(.N(NM), .PARK(4), .W(MEM_W)) u_mem (.clk, .rst, .c(mw), .m(mem));
@@ -210,7 +236,7 @@ module openenoc_endpoint
   assign mem.r_valid     = mem_r_valid;
   assign mem_r_ready     = mem.r_ready;
   assign mem.r           = '{data: mem_r_data, keep: mem_r_keep, last: mem_r_last};
-  assign mem.r_resp      = {(MEM_W / 32){mem_r_resp}};
+  assign mem.r_resp      = mem_r_resp;
   assign mem.b_valid     = mem_b_valid;
   assign mem_b_ready     = mem.b_ready;
   assign mem.b_resp      = mem_b_resp;
@@ -219,13 +245,13 @@ module openenoc_endpoint
   // ---- transmit payload onto the local stream: 0 source reader (initiator
   //      writes), 1 responder reader (read replies), 2 raw TX, 3 direct TX ----
   logic [3:0]              tx_valid, tx_ready, tx_last;
-  logic [3:0][MEM_W-1:0]   tx_data;
-  logic [3:0][MEM_W/8-1:0] tx_keep;
+  logic [3:0][MV_W-1:0]    tx_data;
+  logic [3:0][MV_W/8-1:0]  tx_keep;
   logic [3:0][SEQ_W-1:0]   tx_id;
   logic [3:0][DEST_W-1:0]  tx_dest;
   logic [3:0][USER_W-1:0]  tx_user;
 
-  openenoc_ep_stream_mux #(.N(4), .W(MEM_W)) u_tx_mux (
+  openenoc_ep_stream_mux #(.N(4), .W(MV_W)) u_tx_mux (
     .clk, .rst, .i_valid(tx_valid), .i_ready(tx_ready), .i_data(tx_data), .i_keep(tx_keep),
     .i_last(tx_last), .i_id(tx_id), .i_dest(tx_dest), .i_user(tx_user), .m(local_tx)
   );
@@ -240,7 +266,7 @@ module openenoc_endpoint
   assign local_rx.tready = rx_ini ? snk_ready : rx_rsp ? rw_ready : rx_raw ? raw_ready :
                            rx_dir ? dir_ready : 1'b1;
   // the direct sink takes 32-bit words: its frames narrowed on their own
-  // (wires at MEM_W = 32)
+  // (wires at MV_W = 32)
   assign dir_rx_m.tvalid = local_rx.tvalid && rx_dir;
   assign dir_ready       = dir_rx_m.tready;
   assign dir_rx_m.tdata  = local_rx.tdata;
@@ -249,7 +275,7 @@ module openenoc_endpoint
   assign dir_rx_m.tid    = local_rx.tid;
   assign dir_rx_m.tdest  = local_rx.tdest;
   assign dir_rx_m.tuser  = local_rx.tuser;
-  openenoc_axis_payload_unpack #(.ETH_W(MEM_W)) u_dir_narrow (.clk, .rst, .s(dir_rx_m), .m(dir_rx));
+  openenoc_axis_payload_unpack #(.ETH_W(MV_W)) u_dir_narrow (.clk, .rst, .s(dir_rx_m), .m(dir_rx));
 
   // ---- DMA engine controllers -------------------------------------------------
   logic        src_start, src_done, src_busy, snk_start, snk_done, snk_busy;
@@ -289,21 +315,21 @@ module openenoc_endpoint
     .snk_in_valid(local_rx.tvalid && rx_ini), .snk_busy
   );
 
-  openenoc_ep_mem_reader #(.W(MEM_W)) u_src (
+  openenoc_ep_mem_reader #(.W(MV_W)) u_src (
     .clk, .rst, .start(src_start), .addr(src_addr), .len(src_len), .id(src_id),
     .dest(src_dest), .user(src_user), .busy(src_busy), .done(src_done), .done_bytes(src_bytes),
     .done_code(src_code),
-    .m(mw[0]),
+    .m(mv[0]),
     .o_valid(tx_valid[0]), .o_ready(tx_ready[0]), .o_data(tx_data[0]), .o_keep(tx_keep[0]),
     .o_last(tx_last[0]), .o_id(tx_id[0]), .o_dest(tx_dest[0]), .o_user(tx_user[0])
   );
 
-  openenoc_ep_mem_writer #(.W(MEM_W)) u_snk (
+  openenoc_ep_mem_writer #(.W(MV_W)) u_snk (
     .clk, .rst, .start(snk_start), .addr(snk_addr), .cap(snk_cap), .busy(snk_busy),
     .done(snk_done), .done_bytes(snk_bytes), .done_seen(snk_seen), .done_code(snk_code),
     .i_valid(local_rx.tvalid && rx_ini), .i_ready(snk_ready), .i_data(local_rx.tdata),
     .i_keep(local_rx.tkeep), .i_last(local_rx.tlast),
-    .m(mw[1])
+    .m(mv[1])
   );
 
   openenoc_ep_rmem u_rmem (
@@ -337,20 +363,20 @@ module openenoc_endpoint
     .wr_start, .wr_addr, .wr_cap, .wr_done, .wr_bytes, .wr_code_in(rsp_wr_code)
   );
 
-  openenoc_ep_mem_reader #(.W(MEM_W)) u_rsp_rd (
+  openenoc_ep_mem_reader #(.W(MV_W)) u_rsp_rd (
     .clk, .rst, .start(rd_start), .addr(rd_addr), .len(rd_len), .id(rd_id), .dest(rd_dest),
     .user(2'b11), .busy(rd_busy), .done(rd_done), .done_bytes(rd_bytes), .done_code(rsp_rd_code),
-    .m(mw[2]),
+    .m(mv[2]),
     .o_valid(tx_valid[1]), .o_ready(tx_ready[1]), .o_data(tx_data[1]), .o_keep(tx_keep[1]),
     .o_last(tx_last[1]), .o_id(tx_id[1]), .o_dest(tx_dest[1]), .o_user(tx_user[1])
   );
 
-  openenoc_ep_mem_writer #(.W(MEM_W)) u_rsp_wr (
+  openenoc_ep_mem_writer #(.W(MV_W)) u_rsp_wr (
     .clk, .rst, .start(wr_start), .addr(wr_addr), .cap(wr_cap), .busy(wr_busy),
     .done(wr_done), .done_bytes(wr_bytes), .done_seen(wr_seen), .done_code(rsp_wr_code),
     .i_valid(local_rx.tvalid && rx_rsp), .i_ready(rw_ready), .i_data(local_rx.tdata),
     .i_keep(local_rx.tkeep), .i_last(local_rx.tlast),
-    .m(mw[3])
+    .m(mv[3])
   );
 
   // ---- raw DMA and the direct stream ------------------------------------------
@@ -386,22 +412,22 @@ module openenoc_endpoint
     .wr_bytes(raw_wr_bytes), .wr_seen(raw_wr_seen), .wr_code_in(raw_wr_code)
   );
 
-  openenoc_ep_mem_reader #(.W(MEM_W)) u_raw_rd (
+  openenoc_ep_mem_reader #(.W(MV_W)) u_raw_rd (
     .clk, .rst, .start(raw_rd_start), .addr(raw_rd_addr), .len(raw_rd_len), .id('0),
     .dest({ROUTE_NON_OETP_DMA, {PEER_IDX_W{1'b0}}}), .user('0), .busy(raw_rd_busy),
     .done(raw_rd_done), .done_bytes(raw_rd_bytes), .done_code(raw_rd_code),
-    .m(mw[5]),
+    .m(mv[4]),
     .o_valid(tx_valid[2]), .o_ready(tx_ready[2]), .o_data(tx_data[2]), .o_keep(tx_keep[2]),
     .o_last(tx_last[2]), .o_id(tx_id[2]), .o_dest(tx_dest[2]), .o_user(tx_user[2])
   );
 
-  openenoc_ep_mem_writer #(.W(MEM_W)) u_raw_wr (
+  openenoc_ep_mem_writer #(.W(MV_W)) u_raw_wr (
     .clk, .rst, .start(raw_wr_start), .addr(raw_wr_addr), .cap(raw_wr_cap), .busy(raw_wr_busy),
     .done(raw_wr_done), .done_bytes(raw_wr_bytes), .done_seen(raw_wr_seen),
     .done_code(raw_wr_code),
     .i_valid(local_rx.tvalid && rx_raw), .i_ready(raw_ready), .i_data(local_rx.tdata),
     .i_keep(local_rx.tkeep), .i_last(local_rx.tlast),
-    .m(mw[6])
+    .m(mv[5])
   );
 
   openenoc_ep_direct #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_direct (
@@ -424,9 +450,9 @@ module openenoc_endpoint
   assign dir_tx.tid   = '0;
   assign dir_tx.tdest = {ROUTE_DIRECT, {PEER_IDX_W{1'b0}}};
   assign dir_tx.tuser = '0;
-  // the direct source's words packed to the mux's width (wires at MEM_W = 32)
-  openenoc_axis_if #(.DATA_W(MEM_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W)) dir_tx_m ();
-  openenoc_axis_payload_pack #(.ETH_W(MEM_W)) u_dir_widen (.clk, .rst, .s(dir_tx), .m(dir_tx_m));
+  // the direct source's words packed to the mux's width (wires at MV_W = 32)
+  openenoc_axis_if #(.DATA_W(MV_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W)) dir_tx_m ();
+  openenoc_axis_payload_pack #(.ETH_W(MV_W)) u_dir_widen (.clk, .rst, .s(dir_tx), .m(dir_tx_m));
   assign tx_valid[3]     = dir_tx_m.tvalid;
   assign dir_tx_m.tready = tx_ready[3];
   assign tx_data[3]      = dir_tx_m.tdata;
@@ -483,14 +509,18 @@ module openenoc_endpoint
   localparam int IDLE_QUIET = 1;
   logic [2:0] quiet_q;
   // a handshake on a memory client's request, write, read or response
-  // channel at the port's width, or at the scalar client's 32 bits
+  // channel at the port's width, or a beat at the client's own width
   // (openenoc_ep_mem_narrow holds beats between them); an IRQ producer's
   // credit granted or claim taken
-  logic [NM-1:0] mc_act;
-  logic [NP-1:0] irq_act;
+  logic [NM-1:0]   mc_act;
+  logic [NM-2:0]   mv_act;
+  logic [NP-1:0]   irq_act;
   for (genvar i = 0; i < NM; i++) begin : g_mc_act
     assign mc_act[i] = (mw[i].req_valid && mw[i].req_ready) || (mw[i].w_valid && mw[i].w_ready) ||
                        (mw[i].r_valid && mw[i].r_ready) || (mw[i].b_valid && mw[i].b_ready);
+  end
+  for (genvar j = 0; j < NM - 1; j++) begin : g_mv_act
+    assign mv_act[j] = (mv[j].w_valid && mv[j].w_ready) || (mv[j].r_valid && mv[j].r_ready);
   end
   wire act_scalar = (mc_scalar.w_valid && mc_scalar.w_ready) ||
                     (mc_scalar.r_valid && mc_scalar.r_ready);
@@ -498,7 +528,7 @@ module openenoc_endpoint
     assign irq_act[i] = (irq_p[i].rsv_req && irq_p[i].rsv_gnt) ||
                         (irq_p[i].cmt_valid && irq_p[i].cmt_ready);
   end
-  wire act_mem = |mc_act || act_scalar;
+  wire act_mem = |mc_act || |mv_act || act_scalar;
   wire act_stream = |(tx_valid & tx_ready) || (local_tx.tvalid && local_tx.tready) ||
                     (local_tx_w.tvalid && local_tx_w.tready) ||
                     (local_rx.tvalid && local_rx.tready) ||

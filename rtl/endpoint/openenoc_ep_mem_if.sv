@@ -29,6 +29,13 @@ interface openenoc_ep_mem_if #(
   logic        r_valid;
   logic        r_ready;
   beat_t       r;
+  // read responses, one per 4-byte word of the beat: word k (bytes
+  // 4k..4k+3 of r.data) has its response in bits [2k+1:2k]. Every word of a
+  // beat whose keep is set has a response; a read that fails part-way gives
+  // OKAY for the words read before the failure and the error for the
+  // failing word and every word after it in that beat (and the transfer
+  // ends as the port contract says: every later beat carries the error). At
+  // W = 32 this is one 2-bit response a beat.
   logic [2*(W/32)-1:0] r_resp;
   logic        b_valid;
   logic        b_ready;

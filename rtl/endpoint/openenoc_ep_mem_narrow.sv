@@ -1,9 +1,10 @@
 // A 32-bit memory client on a W-bit memory port (openenoc_ep_mem_if: the
 // port's layout at both widths, byte-packed, every beat but the last full).
 // Requests and write responses pass as they are. Read: a W-bit beat is held
-// and given to the client a 32-bit word a cycle, each word with the beat's
-// response (the port's contract: a failed beat's response on every word of
-// it); the next beat is taken in the cycle the held one's last word goes.
+// and given to the client a 32-bit word a cycle, each word with its own
+// response (the port gives one per 4-byte word: a read failing inside a beat
+// gives the client the words read before the failure, as a 32-bit port
+// would); the next beat is taken in the cycle the held one's last word goes.
 // Write: the client's words are gathered into W-bit beats, one leaves when it
 // is full or holds the client's last word, so every beat the port sees is
 // full but the last. One word a cycle either way; at W = 32 it is wires.
@@ -45,7 +46,7 @@ module openenoc_ep_mem_narrow #(
     logic           rh_valid_q, rh_last_q;
     logic [W-1:0]   rh_data_q;
     logic [W/8-1:0] rh_keep_q;
-    logic [2*N-1:0] rh_resp_q;     // a response per word
+    logic [2*N-1:0] rh_resp_q;     // per word
     logic [IW-1:0]  ri_q;          // the word given out
     // the held beat's words beyond ri_q: none carries a byte (the beat ends)
     wire  [W/8-1:0] rest = rh_keep_q >> {ri_q, 2'b00} >> 4;

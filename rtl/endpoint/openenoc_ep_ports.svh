@@ -34,7 +34,8 @@
   S logic [$clog2((W)/32+1)-1:0] P``all_max
 
 // the memory port (openenoc_ep_mem_if's signals, openenoc_ep_pkg's transfer
-// protocol): request, write beats and response, read beats of W bits
+// protocol): request, write beats and response, read beats of W bits with a
+// response per 4-byte word
 `define OPENENOC_EP_MEM_PORTS(P, M, S, W) \
   M logic        P``req_valid, \
   S logic        P``req_ready, \
@@ -51,7 +52,7 @@
   S logic [(W)-1:0] P``r_data, \
   S logic [(W)/8-1:0] P``r_keep, \
   S logic        P``r_last, \
-  S logic [1:0]  P``r_resp, \
+  S logic [2*((W)/32)-1:0] P``r_resp, \
   S logic        P``b_valid, \
   M logic        P``b_ready, \
   S logic [1:0]  P``b_resp, \
