@@ -53,10 +53,13 @@ module openenoc_ep_mem_writer
   assign m.r_ready   = 1'b0;
 
   // the beat that reaches cap is cut there and ends the memory transfer
-  // (room_q <= kb <= KW when it cuts, so its low 5 bits are the lanes kept)
-  wire [4:0]    kb    = keep_count(16'(i_keep));
-  wire          cut   = 16'(kb) >= room_q;
-  wire [KW-1:0] ckeep = cut ? KW'(lanes_below(room_q[4:0])) & i_keep : i_keep;
+  // (1 <= room_q <= kb <= KW when it cuts: its low bits are the lanes kept,
+  // 0 for all of them)
+  localparam int LB = $clog2(KW);
+  wire [4:0]    kb     = keep_count(16'(i_keep));
+  wire          cut    = 16'(kb) >= room_q;
+  wire [LB-1:0] cut_at = room_q[LB-1:0];
+  wire [KW-1:0] ckeep  = (cut && cut_at != '0) ? KW'(lanes_below(5'(cut_at))) & i_keep : i_keep;
 
   always_comb begin
     m.w_valid = state_q == WR_DATA && i_valid;
