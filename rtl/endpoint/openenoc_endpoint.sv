@@ -15,8 +15,11 @@ module openenoc_endpoint
   // the width converters to the core's 32-bit links (rtl/README.md)
   parameter int ETH_W              = 32,
   // memory port beat width (openenoc_ep_mem_if's W): 32, 64 or 128 (read
-  // responses per 4-byte word); the memory clients (movers, responder, raw)
-  // are 32 bits, each on the port through openenoc_ep_mem_narrow (wires at 32)
+  // responses per 4-byte word). With MEM_W = ETH_W the movers (the DMA
+  // engine's source and sink, the responder's reader and writer, raw DMA)
+  // and the transmit mux run at that width, a beat a cycle end to end;
+  // otherwise at 32 bits, through openenoc_ep_mem_narrow. The responder's
+  // scalar RMEM access and the direct stream are 32 bits (rtl/README.md)
   parameter int MEM_W              = 32
 ) (
   input  logic                  clk,
@@ -61,6 +64,9 @@ module openenoc_endpoint
     $fatal(1, "ETH_W %0d is not 32, 64 or 128", ETH_W);
   if (MEM_W != 32 && MEM_W != 64 && MEM_W != 128)
     $fatal(1, "MEM_W %0d is not 32, 64 or 128", MEM_W);
+  // the movers' width: their beats pass between the memory port and the
+  // oETP engine's local streams whole when both are that wide
+  localparam int MV_W = (MEM_W == ETH_W) ? MEM_W : 32;
 
   // ---- CSR block ------------------------------------------------------------
   openenoc_csr_sw_if c ();   // one signal per field (rtl/csr/openenoc_csr_*_if.sv)
@@ -81,14 +87,18 @@ module openenoc_endpoint
 
   // ---- interfaces around the oETP engine -------------------------------------
   openenoc_endpoint_if ep ();
+  // local_tx, local_rx: the DMA engine's payload streams, MV_W wide (the
+  // movers' beats); dir_tx, dir_rx: the direct stream's, 32 bits
+  openenoc_axis_if #(.DATA_W(MV_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
+    local_tx (), local_rx (), dir_rx_m ();
   openenoc_axis_if #(.DATA_W(DATA_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
-    local_tx (), local_rx ();
-  // local_tx_w: the transmit payload widened to ETH_W (the oETP engine takes
-  // Data a beat per cycle); eth_rx, eth_tx: the Ethernet ports (ETH_W wide;
-  // the word aligner and packer are inside the engine)
+    dir_tx (), dir_rx ();
+  // local_tx_w: the transmit payload at ETH_W (the oETP engine takes Data a
+  // beat per cycle); eth_rx, eth_tx: the Ethernet ports (ETH_W wide; the
+  // word aligner and packer are inside the engine)
   openenoc_axis_if #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     local_tx_w ();
-  // local_rx_w: the received payload, ETH_W wide; narrowed to local_rx
+  // local_rx_w: the received payload, ETH_W wide; local_rx at MV_W
   openenoc_axis_if #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     local_rx_w ();
   openenoc_axis_if #(.DATA_W(ETH_W)) eth_rx (), eth_tx ();
@@ -117,8 +127,30 @@ module openenoc_endpoint
   assign tx_tlast      = eth_tx.tlast;
 
   logic responder_hold, oetp_activity;
-  openenoc_axis_payload_pack #(.ETH_W(ETH_W)) u_tx_widen (.clk, .rst, .s(local_tx), .m(local_tx_w));
-  openenoc_axis_payload_unpack #(.ETH_W(ETH_W)) u_rx_narrow (.clk, .rst, .s(local_rx_w), .m(local_rx));
+  // the DMA engine's streams to the engine's width: wires when MV_W is
+  // ETH_W, the packer and unpacker when the movers are 32 bits (at ETH_W =
+  // 32 both are wires)
+  if (MV_W == ETH_W) begin : g_local_w
+    assign local_tx_w.tvalid = local_tx.tvalid;
+    assign local_tx.tready   = local_tx_w.tready;
+    assign local_tx_w.tdata  = local_tx.tdata;
+    assign local_tx_w.tkeep  = local_tx.tkeep;
+    assign local_tx_w.tlast  = local_tx.tlast;
+    assign local_tx_w.tid    = local_tx.tid;
+    assign local_tx_w.tdest  = local_tx.tdest;
+    assign local_tx_w.tuser  = local_tx.tuser;
+    assign local_rx.tvalid   = local_rx_w.tvalid;
+    assign local_rx_w.tready = local_rx.tready;
+    assign local_rx.tdata    = local_rx_w.tdata;
+    assign local_rx.tkeep    = local_rx_w.tkeep;
+    assign local_rx.tlast    = local_rx_w.tlast;
+    assign local_rx.tid      = local_rx_w.tid;
+    assign local_rx.tdest    = local_rx_w.tdest;
+    assign local_rx.tuser    = local_rx_w.tuser;
+  end else begin : g_local_32
+    openenoc_axis_payload_pack #(.ETH_W(ETH_W)) u_tx_widen (.clk, .rst, .s(local_tx), .m(local_tx_w));
+    openenoc_axis_payload_unpack #(.ETH_W(ETH_W)) u_rx_narrow (.clk, .rst, .s(local_rx_w), .m(local_rx));
+  end
 
   openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE), .ETH_W(ETH_W)) u_oetp (
     .clk, .rst, .time_step, .local_tx_en, .max_frame_size, .responder_hold, .endpoint_if(ep), .s_axis_local(local_tx_w),
@@ -157,12 +189,36 @@ module openenoc_endpoint
   // ---- memory clients: 0 source reader, 1 sink writer, 2 responder reader,
   //      3 responder writer, 4 responder scalar (RMEM), 5 raw TX reader,
   //      6 raw RX writer ----------------------------------------------------------
+  // The movers (mv: port client 0..3 and 5..6 in that order) are MV_W wide,
+  // on the port as they are when that is MEM_W, else through
+  // openenoc_ep_mem_narrow; the responder's scalar access (one 32-bit word)
+  // through openenoc_ep_mem_narrow (all of them wires at MEM_W = 32).
   localparam int NM = 7;
-  openenoc_ep_mem_if mc [NM] ();                    // the clients (32 bits)
-  openenoc_ep_mem_if #(.W(MEM_W)) mw [NM] ();       // the same on the port's width
+  openenoc_ep_mem_if #(.W(MV_W)) mv [NM-1] ();      // the movers
+  openenoc_ep_mem_if mc_scalar ();                  // the scalar client (32 bits)
+  openenoc_ep_mem_if #(.W(MEM_W)) mw [NM] ();       // every client on the port's width
   openenoc_ep_mem_if #(.W(MEM_W)) mem ();
-  for (genvar k = 0; k < NM; k++) begin : g_narrow
-    openenoc_ep_mem_narrow #(.W(MEM_W)) u_narrow (.clk, .rst, .c(mc[k]), .m(mw[k]));
+  openenoc_ep_mem_narrow #(.W(MEM_W)) u_narrow (.clk, .rst, .c(mc_scalar), .m(mw[4]));
+  for (genvar j = 0; j < NM - 1; j++) begin : g_mv
+    localparam int K = (j < 4) ? j : j + 1;
+    if (MV_W == MEM_W) begin : g_port
+      assign mw[K].req_valid = mv[j].req_valid;
+      assign mv[j].req_ready = mw[K].req_ready;
+      assign mw[K].req       = mv[j].req;
+      assign mw[K].w_valid   = mv[j].w_valid;
+      assign mv[j].w_ready   = mw[K].w_ready;
+      assign mw[K].w         = mv[j].w;
+      assign mv[j].r_valid   = mw[K].r_valid;
+      assign mw[K].r_ready   = mv[j].r_ready;
+      assign mv[j].r         = mw[K].r;
+      assign mv[j].r_resp    = mw[K].r_resp;
+      assign mv[j].b_valid   = mw[K].b_valid;
+      assign mw[K].b_ready   = mv[j].b_ready;
+      assign mv[j].b_resp    = mw[K].b_resp;
+      assign mv[j].b_bytes   = mw[K].b_bytes;
+    end else begin : g_narrow
+      openenoc_ep_mem_narrow #(.W(MEM_W)) u_narrow (.clk, .rst, .c(mv[j]), .m(mw[K]));
+    end
   end
 
   // the RMEM responder is parked on the idle port (a remote CPU load waits)
@@ -188,14 +244,14 @@ module openenoc_endpoint
 
   // ---- transmit payload onto the local stream: 0 source reader (initiator
   //      writes), 1 responder reader (read replies), 2 raw TX, 3 direct TX ----
-  logic [3:0]             tx_valid, tx_ready, tx_last;
-  logic [3:0][DATA_W-1:0] tx_data;
-  logic [3:0][KEEP_W-1:0] tx_keep;
-  logic [3:0][SEQ_W-1:0]  tx_id;
-  logic [3:0][DEST_W-1:0] tx_dest;
-  logic [3:0][USER_W-1:0] tx_user;
+  logic [3:0]              tx_valid, tx_ready, tx_last;
+  logic [3:0][MV_W-1:0]    tx_data;
+  logic [3:0][MV_W/8-1:0]  tx_keep;
+  logic [3:0][SEQ_W-1:0]   tx_id;
+  logic [3:0][DEST_W-1:0]  tx_dest;
+  logic [3:0][USER_W-1:0]  tx_user;
 
-  openenoc_ep_stream_mux #(.N(4)) u_tx_mux (
+  openenoc_ep_stream_mux #(.N(4), .W(MV_W)) u_tx_mux (
     .clk, .rst, .i_valid(tx_valid), .i_ready(tx_ready), .i_data(tx_data), .i_keep(tx_keep),
     .i_last(tx_last), .i_id(tx_id), .i_dest(tx_dest), .i_user(tx_user), .m(local_tx)
   );
@@ -209,6 +265,17 @@ module openenoc_endpoint
   logic      snk_ready, rw_ready, raw_ready, dir_ready;
   assign local_rx.tready = rx_ini ? snk_ready : rx_rsp ? rw_ready : rx_raw ? raw_ready :
                            rx_dir ? dir_ready : 1'b1;
+  // the direct sink takes 32-bit words: its frames narrowed on their own
+  // (wires at MV_W = 32)
+  assign dir_rx_m.tvalid = local_rx.tvalid && rx_dir;
+  assign dir_ready       = dir_rx_m.tready;
+  assign dir_rx_m.tdata  = local_rx.tdata;
+  assign dir_rx_m.tkeep  = local_rx.tkeep;
+  assign dir_rx_m.tlast  = local_rx.tlast;
+  assign dir_rx_m.tid    = local_rx.tid;
+  assign dir_rx_m.tdest  = local_rx.tdest;
+  assign dir_rx_m.tuser  = local_rx.tuser;
+  openenoc_axis_payload_unpack #(.ETH_W(MV_W)) u_dir_narrow (.clk, .rst, .s(dir_rx_m), .m(dir_rx));
 
   // ---- DMA engine controllers -------------------------------------------------
   logic        src_start, src_done, src_busy, snk_start, snk_done, snk_busy;
@@ -248,21 +315,21 @@ module openenoc_endpoint
     .snk_in_valid(local_rx.tvalid && rx_ini), .snk_busy
   );
 
-  openenoc_ep_mem_reader u_src (
+  openenoc_ep_mem_reader #(.W(MV_W)) u_src (
     .clk, .rst, .start(src_start), .addr(src_addr), .len(src_len), .id(src_id),
     .dest(src_dest), .user(src_user), .busy(src_busy), .done(src_done), .done_bytes(src_bytes),
     .done_code(src_code),
-    .m(mc[0]),
+    .m(mv[0]),
     .o_valid(tx_valid[0]), .o_ready(tx_ready[0]), .o_data(tx_data[0]), .o_keep(tx_keep[0]),
     .o_last(tx_last[0]), .o_id(tx_id[0]), .o_dest(tx_dest[0]), .o_user(tx_user[0])
   );
 
-  openenoc_ep_mem_writer u_snk (
+  openenoc_ep_mem_writer #(.W(MV_W)) u_snk (
     .clk, .rst, .start(snk_start), .addr(snk_addr), .cap(snk_cap), .busy(snk_busy),
     .done(snk_done), .done_bytes(snk_bytes), .done_seen(snk_seen), .done_code(snk_code),
     .i_valid(local_rx.tvalid && rx_ini), .i_ready(snk_ready), .i_data(local_rx.tdata),
     .i_keep(local_rx.tkeep), .i_last(local_rx.tlast),
-    .m(mc[1])
+    .m(mv[1])
   );
 
   openenoc_ep_rmem u_rmem (
@@ -290,26 +357,26 @@ module openenoc_endpoint
     .peer_mode(c.peers_entry_dma_mode), .peer_irq_enable(c.peers_entry_dma_irq_enable),
     .ev_peer_dma(c.irq_event_enable_peer_dma_complete), .ev_rmem(c.irq_event_enable_rmem_error),
     .rsp, .hold(responder_hold), .rec_valid(rec_a_valid), .rec_peer(rec_a_peer), .rec_code(rec_a_code),
-    .irq(irq_p[2]), .m(mc[4]),
+    .irq(irq_p[2]), .m(mc_scalar),
     .rd_start, .rd_addr, .rd_len, .rd_id, .rd_dest, .rd_done, .rd_bytes, .rd_code_in(rsp_rd_code),
     .wr_in_valid(local_rx.tvalid && rx_rsp), .wr_busy,
     .wr_start, .wr_addr, .wr_cap, .wr_done, .wr_bytes, .wr_code_in(rsp_wr_code)
   );
 
-  openenoc_ep_mem_reader u_rsp_rd (
+  openenoc_ep_mem_reader #(.W(MV_W)) u_rsp_rd (
     .clk, .rst, .start(rd_start), .addr(rd_addr), .len(rd_len), .id(rd_id), .dest(rd_dest),
     .user(2'b11), .busy(rd_busy), .done(rd_done), .done_bytes(rd_bytes), .done_code(rsp_rd_code),
-    .m(mc[2]),
+    .m(mv[2]),
     .o_valid(tx_valid[1]), .o_ready(tx_ready[1]), .o_data(tx_data[1]), .o_keep(tx_keep[1]),
     .o_last(tx_last[1]), .o_id(tx_id[1]), .o_dest(tx_dest[1]), .o_user(tx_user[1])
   );
 
-  openenoc_ep_mem_writer u_rsp_wr (
+  openenoc_ep_mem_writer #(.W(MV_W)) u_rsp_wr (
     .clk, .rst, .start(wr_start), .addr(wr_addr), .cap(wr_cap), .busy(wr_busy),
     .done(wr_done), .done_bytes(wr_bytes), .done_seen(wr_seen), .done_code(rsp_wr_code),
     .i_valid(local_rx.tvalid && rx_rsp), .i_ready(rw_ready), .i_data(local_rx.tdata),
     .i_keep(local_rx.tkeep), .i_last(local_rx.tlast),
-    .m(mc[3])
+    .m(mv[3])
   );
 
   // ---- raw DMA and the direct stream ------------------------------------------
@@ -345,22 +412,22 @@ module openenoc_endpoint
     .wr_bytes(raw_wr_bytes), .wr_seen(raw_wr_seen), .wr_code_in(raw_wr_code)
   );
 
-  openenoc_ep_mem_reader u_raw_rd (
+  openenoc_ep_mem_reader #(.W(MV_W)) u_raw_rd (
     .clk, .rst, .start(raw_rd_start), .addr(raw_rd_addr), .len(raw_rd_len), .id('0),
     .dest({ROUTE_NON_OETP_DMA, {PEER_IDX_W{1'b0}}}), .user('0), .busy(raw_rd_busy),
     .done(raw_rd_done), .done_bytes(raw_rd_bytes), .done_code(raw_rd_code),
-    .m(mc[5]),
+    .m(mv[4]),
     .o_valid(tx_valid[2]), .o_ready(tx_ready[2]), .o_data(tx_data[2]), .o_keep(tx_keep[2]),
     .o_last(tx_last[2]), .o_id(tx_id[2]), .o_dest(tx_dest[2]), .o_user(tx_user[2])
   );
 
-  openenoc_ep_mem_writer u_raw_wr (
+  openenoc_ep_mem_writer #(.W(MV_W)) u_raw_wr (
     .clk, .rst, .start(raw_wr_start), .addr(raw_wr_addr), .cap(raw_wr_cap), .busy(raw_wr_busy),
     .done(raw_wr_done), .done_bytes(raw_wr_bytes), .done_seen(raw_wr_seen),
     .done_code(raw_wr_code),
     .i_valid(local_rx.tvalid && rx_raw), .i_ready(raw_ready), .i_data(local_rx.tdata),
     .i_keep(local_rx.tkeep), .i_last(local_rx.tlast),
-    .m(mc[6])
+    .m(mv[5])
   );
 
   openenoc_ep_direct #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_direct (
@@ -375,14 +442,25 @@ module openenoc_endpoint
     .snk_tready(c.direct_sink_control_tready), .snk_tready_hwclr(h.direct_sink_control_tready_hwclr),
     .rx_ev(c.irq_event_enable_non_oetp_direct_rx_available), .can_receive,
     .tx_irq(irq_p[5]), .rx_irq(irq_p[6]),
-    .o_valid(tx_valid[3]), .o_ready(tx_ready[3]), .o_data(tx_data[3]), .o_keep(tx_keep[3]),
-    .o_last(tx_last[3]),
-    .i_valid(local_rx.tvalid && rx_dir), .i_ready(dir_ready), .i_data(local_rx.tdata),
-    .i_keep(local_rx.tkeep), .i_last(local_rx.tlast)
+    .o_valid(dir_tx.tvalid), .o_ready(dir_tx.tready), .o_data(dir_tx.tdata), .o_keep(dir_tx.tkeep),
+    .o_last(dir_tx.tlast),
+    .i_valid(dir_rx.tvalid), .i_ready(dir_rx.tready), .i_data(dir_rx.tdata),
+    .i_keep(dir_rx.tkeep), .i_last(dir_rx.tlast)
   );
-  assign tx_id[3]   = '0;
-  assign tx_dest[3] = {ROUTE_DIRECT, {PEER_IDX_W{1'b0}}};
-  assign tx_user[3] = '0;
+  assign dir_tx.tid   = '0;
+  assign dir_tx.tdest = {ROUTE_DIRECT, {PEER_IDX_W{1'b0}}};
+  assign dir_tx.tuser = '0;
+  // the direct source's words packed to the mux's width (wires at MV_W = 32)
+  openenoc_axis_if #(.DATA_W(MV_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W)) dir_tx_m ();
+  openenoc_axis_payload_pack #(.ETH_W(MV_W)) u_dir_widen (.clk, .rst, .s(dir_tx), .m(dir_tx_m));
+  assign tx_valid[3]     = dir_tx_m.tvalid;
+  assign dir_tx_m.tready = tx_ready[3];
+  assign tx_data[3]      = dir_tx_m.tdata;
+  assign tx_keep[3]      = dir_tx_m.tkeep;
+  assign tx_last[3]      = dir_tx_m.tlast;
+  assign tx_id[3]        = dir_tx_m.tid;
+  assign tx_dest[3]      = dir_tx_m.tdest;
+  assign tx_user[3]      = dir_tx_m.tuser;
 
   // ---- hardware-driven CSR fields ---------------------------------------------
   always_comb begin
@@ -431,24 +509,31 @@ module openenoc_endpoint
   localparam int IDLE_QUIET = 1;
   logic [2:0] quiet_q;
   // a handshake on a memory client's request, write, read or response
-  // channel, at the client or at the port's width (openenoc_ep_mem_narrow
-  // holds beats between them); an IRQ producer's credit granted or claim taken
-  logic [NM-1:0] mc_act;
-  logic [NP-1:0] irq_act;
+  // channel at the port's width, or a beat at the client's own width
+  // (openenoc_ep_mem_narrow holds beats between them); an IRQ producer's
+  // credit granted or claim taken
+  logic [NM-1:0]   mc_act;
+  logic [NM-2:0]   mv_act;
+  logic [NP-1:0]   irq_act;
   for (genvar i = 0; i < NM; i++) begin : g_mc_act
-    assign mc_act[i] = (mc[i].req_valid && mc[i].req_ready) || (mc[i].w_valid && mc[i].w_ready) ||
-                       (mc[i].r_valid && mc[i].r_ready) || (mc[i].b_valid && mc[i].b_ready) ||
-                       (mw[i].w_valid && mw[i].w_ready) || (mw[i].r_valid && mw[i].r_ready);
+    assign mc_act[i] = (mw[i].req_valid && mw[i].req_ready) || (mw[i].w_valid && mw[i].w_ready) ||
+                       (mw[i].r_valid && mw[i].r_ready) || (mw[i].b_valid && mw[i].b_ready);
   end
+  for (genvar j = 0; j < NM - 1; j++) begin : g_mv_act
+    assign mv_act[j] = (mv[j].w_valid && mv[j].w_ready) || (mv[j].r_valid && mv[j].r_ready);
+  end
+  wire act_scalar = (mc_scalar.w_valid && mc_scalar.w_ready) ||
+                    (mc_scalar.r_valid && mc_scalar.r_ready);
   for (genvar i = 0; i < NP; i++) begin : g_irq_act
     assign irq_act[i] = (irq_p[i].rsv_req && irq_p[i].rsv_gnt) ||
                         (irq_p[i].cmt_valid && irq_p[i].cmt_ready);
   end
-  wire act_mem = |mc_act;
+  wire act_mem = |mc_act || |mv_act || act_scalar;
   wire act_stream = |(tx_valid & tx_ready) || (local_tx.tvalid && local_tx.tready) ||
                     (local_tx_w.tvalid && local_tx_w.tready) ||
                     (local_rx.tvalid && local_rx.tready) ||
-                    (local_rx_w.tvalid && local_rx_w.tready);
+                    (local_rx_w.tvalid && local_rx_w.tready) ||
+                    (dir_tx.tvalid && dir_tx.tready) || (dir_rx.tvalid && dir_rx.tready);
   // at ETH_W > 32 also the wide ports: a word stored in a converter and
   // waiting for its link is a VALID held, not activity
   wire act_eth = (eth_rx.tvalid && eth_rx.tready) || (eth_tx.tvalid && eth_tx.tready);
@@ -504,6 +589,7 @@ module openenoc_endpoint
   // verilator lint_off UNUSEDSIGNAL
   // spare status bits
   wire unused = &{1'b0, ep.core_to_csr, src_busy, snk_bytes, snk_seen, rd_busy, wr_busy,
-                  status_word.rsvd_31_24, status_word.rsvd_7_5, wr_seen, raw_wr_busy};
+                  status_word.rsvd_31_24, status_word.rsvd_7_5, wr_seen, raw_wr_busy,
+                  mc_scalar.b_bytes};
   // verilator lint_on UNUSEDSIGNAL
 endmodule

@@ -1,14 +1,21 @@
 // Memory-to-stream mover: reads [addr, addr + len) with one memory transfer
-// and streams the bytes with the given TID/TDEST/TUSER. The newest beat is
-// held back until the next one arrives, so a transfer that fails part-way
-// still ends its stream with TLAST on the last good beat; beats of the
-// failing piece are dropped. done reports the bytes streamed and the code
-// (0, or 4/5 for a read SLVERR/DECERR).
+// and streams the bytes with the given TID/TDEST/TUSER, W bits a beat (the
+// memory port's width: its beats are the stream's, byte-packed from the
+// first byte, every beat full but the last). The newest beat is held back
+// until the next one arrives, so a transfer that fails part-way still ends
+// its stream with TLAST on the last good beat. Every 4-byte word of a read
+// beat has its own response (openenoc_ep_mem_if): the words of a beat before
+// its first failing word are good and go out as the stream's last beat (keep
+// cut there), as a 32-bit reader sends them word by word; the rest of the
+// transfer is dropped. done reports the bytes streamed and the code (0, or
+// 4/5 for a read SLVERR/DECERR).
 module openenoc_ep_mem_reader
   import openenoc_oetp_pkg::*;
   import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
-(
+#(
+  parameter int W = 32              // beat width: 32, 64 or 128 (the port's)
+) (
   input  logic              clk,
   input  logic              rst,
   input  logic              start,         // pulse while idle
@@ -21,36 +28,37 @@ module openenoc_ep_mem_reader
   output logic              done,          // pulse
   output logic [15:0]       done_bytes,
   output logic [3:0]        done_code,
-  openenoc_ep_mem_if.client m,         // memory client (reads only)
+  openenoc_ep_mem_if.client m,             // memory client (reads only), W bits
   // stream
   output logic              o_valid,
   input  logic              o_ready,
-  output logic [DATA_W-1:0] o_data,
-  output logic [KEEP_W-1:0] o_keep,
+  output logic [W-1:0]      o_data,
+  output logic [W/8-1:0]    o_keep,
   output logic              o_last,
   output logic [SEQ_W-1:0]  o_id,
   output logic [DEST_W-1:0] o_dest,
   output logic [USER_W-1:0] o_user
 );
+  localparam int N  = W / 32;       // 4-byte words of a beat
+  localparam int KW = W / 8;
+  if (W != 32 && W != 64 && W != 128)
+    $fatal(1, "W %0d is not 32, 64 or 128", W);
+
   typedef enum logic [1:0] { RD_IDLE, RD_REQ, RD_DATA, RD_FLUSH } rd_state_e;
 
   rd_state_e  state_q;
   mem_req_t   req_q;
   logic       hold_valid_q, failed_q, done_q;
-  mem_beat_t  hold_q;
+  logic [W-1:0]  hold_data_q;
+  logic [KW-1:0] hold_keep_q;
   logic [15:0] bytes_q;
   logic [3:0] code_q;
   logic       o_valid_q, o_last_q;
-  logic [DATA_W-1:0] o_data_q;
-  logic [KEEP_W-1:0] o_keep_q;
+  logic [W-1:0]  o_data_q;
+  logic [KW-1:0] o_keep_q;
   logic [SEQ_W-1:0]  id_q;
   logic [DEST_W-1:0] dest_q;
   logic [USER_W-1:0] user_q;
-
-  // the held beat's last flag: the transfer's end is known from m.r.last
-  // verilator lint_off UNUSEDSIGNAL
-  wire unused = hold_q.last;
-  // verilator lint_on UNUSEDSIGNAL
 
   assign busy        = state_q != RD_IDLE;
   assign done        = done_q;
@@ -69,6 +77,26 @@ module openenoc_ep_mem_reader
   assign o_dest      = dest_q;
   assign o_user      = user_q;
 
+  // The beat's good part: its words up to the first failing one that carries
+  // a byte (word 0 always does; a word beyond the transfer's end carries none
+  // and its response says nothing), the failing word's code.
+  logic          r_bad;
+  logic [1:0]    r_bad_resp;
+  logic [KW-1:0] r_good_keep;
+  always_comb begin
+    r_bad       = 1'b0;
+    r_bad_resp  = RESP_OKAY;
+    r_good_keep = m.r.keep;
+    for (int k = N - 1; k >= 0; k--)
+      if ((k == 0 || m.r.keep[4*k]) && m.r_resp[2*k +: 2] != RESP_OKAY) begin
+        r_bad       = 1'b1;
+        r_bad_resp  = m.r_resp[2*k +: 2];
+        r_good_keep = m.r.keep & KW'(lanes_below(5'(4 * k)));
+      end
+  end
+  // the good part carries a byte: word 0 (the first of every beat) is good
+  wire r_some = m.r_resp[1:0] == RESP_OKAY;
+
   wire can_load = !o_valid_q || o_ready;
   // a good beat pushes the held one out, so it needs room downstream
   assign m.r_ready = state_q == RD_DATA && (failed_q || !hold_valid_q || can_load);
@@ -79,7 +107,8 @@ module openenoc_ep_mem_reader
       state_q      <= RD_IDLE;
       req_q        <= '0;
       hold_valid_q <= 1'b0;
-      hold_q       <= '0;
+      hold_data_q  <= '0;
+      hold_keep_q  <= '0;
       failed_q     <= 1'b0;
       done_q       <= 1'b0;
       bytes_q      <= '0;
@@ -108,19 +137,21 @@ module openenoc_ep_mem_reader
         end
         RD_REQ: if (m.req_ready) state_q <= RD_DATA;
         RD_DATA: if (r_fire) begin
-          if (!failed_q && m.r_resp != RESP_OKAY) begin
+          if (!failed_q && r_bad) begin
             failed_q <= 1'b1;
-            code_q   <= rd_code(m.r_resp);
-          end else if (!failed_q) begin
+            code_q   <= rd_code(r_bad_resp);
+          end
+          if (!failed_q && r_some) begin
             if (hold_valid_q) begin
               o_valid_q <= 1'b1;
-              o_data_q  <= hold_q.data;
-              o_keep_q  <= hold_q.keep;
+              o_data_q  <= hold_data_q;
+              o_keep_q  <= hold_keep_q;
               o_last_q  <= 1'b0;
             end
-            hold_q       <= m.r;
+            hold_data_q  <= m.r.data;
+            hold_keep_q  <= r_good_keep;
             hold_valid_q <= 1'b1;
-            bytes_q      <= bytes_q + 16'(keep_bytes(m.r.keep));
+            bytes_q      <= bytes_q + 16'(keep_count(16'(r_good_keep)));
           end
           if (m.r.last) state_q <= RD_FLUSH;
         end
@@ -129,8 +160,8 @@ module openenoc_ep_mem_reader
           state_q <= RD_IDLE;
         end else if (can_load) begin
           o_valid_q    <= 1'b1;
-          o_data_q     <= hold_q.data;
-          o_keep_q     <= hold_q.keep;
+          o_data_q     <= hold_data_q;
+          o_keep_q     <= hold_keep_q;
           o_last_q     <= 1'b1;
           hold_valid_q <= 1'b0;
         end

@@ -1,5 +1,7 @@
 // Stream-to-memory mover: writes an incoming payload (one packet, up to its
-// TLAST) at addr with one memory transfer of at most cap bytes. Bytes
+// TLAST; W bits a beat, the memory port's width, byte-packed: every beat full
+// but the last, so its beats are the port's) at addr with one memory
+// transfer of at most cap bytes, cut inside a beat at cap's byte. Bytes
 // beyond cap are consumed and dropped (overflow is reported), so the stream
 // always drains to its TLAST. done reports the bytes written, the bytes the
 // packet carried, and the code (0, or 6/7 for a write SLVERR/DECERR).
@@ -7,7 +9,9 @@ module openenoc_ep_mem_writer
   import openenoc_oetp_pkg::*;
   import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
-(
+#(
+  parameter int W = 32               // beat width: 32, 64 or 128 (the port's)
+) (
   input  logic              clk,
   input  logic              rst,
   input  logic              start,          // pulse while idle
@@ -21,11 +25,15 @@ module openenoc_ep_mem_writer
   // stream in
   input  logic              i_valid,
   output logic              i_ready,
-  input  logic [DATA_W-1:0] i_data,
-  input  logic [KEEP_W-1:0] i_keep,
+  input  logic [W-1:0]      i_data,
+  input  logic [W/8-1:0]    i_keep,
   input  logic              i_last,
-  openenoc_ep_mem_if.client m          // memory client (writes only)
+  openenoc_ep_mem_if.client m          // memory client (writes only), W bits
 );
+  localparam int KW = W / 8;
+  if (W != 32 && W != 64 && W != 128)
+    $fatal(1, "W %0d is not 32, 64 or 128", W);
+
   typedef enum logic [2:0] { WR_IDLE, WR_REQ, WR_DATA, WR_DRAIN, WR_RESP, WR_DONE } wr_state_e;
 
   wr_state_e   state_q;
@@ -45,9 +53,13 @@ module openenoc_ep_mem_writer
   assign m.r_ready   = 1'b0;
 
   // the beat that reaches cap is cut there and ends the memory transfer
-  wire [2:0]  kb   = keep_bytes(i_keep);
-  wire        cut  = {13'd0, kb} >= room_q;
-  wire [3:0]  ckeep = cut ? last_keep(room_q[1:0]) & i_keep : i_keep;
+  // (1 <= room_q <= kb <= KW when it cuts: its low bits are the lanes kept,
+  // 0 for all of them)
+  localparam int LB = $clog2(KW);
+  wire [4:0]    kb     = keep_count(16'(i_keep));
+  wire          cut    = 16'(kb) >= room_q;
+  wire [LB-1:0] cut_at = room_q[LB-1:0];
+  wire [KW-1:0] ckeep  = (cut && cut_at != '0) ? KW'(lanes_below(5'(cut_at))) & i_keep : i_keep;
 
   always_comb begin
     m.w_valid = state_q == WR_DATA && i_valid;
@@ -74,7 +86,7 @@ module openenoc_ep_mem_writer
     end else begin
       done_q <= 1'b0;
       if (i_fire && seen_q != 16'hFFFF)
-        seen_q <= (seen_q > 16'hFFFF - 16'd4) ? 16'hFFFF : seen_q + 16'(kb);
+        seen_q <= (seen_q > 16'hFFFF - 16'(KW)) ? 16'hFFFF : seen_q + 16'(kb);
       case (state_q)
         WR_IDLE: if (start) begin
           req_q   <= '{write: 1'b1, addr: addr, len: cap};

@@ -3,22 +3,24 @@
 // source keeps the stream from its first beat to its TLAST). The choice is
 // registered before the packet's first beat passes (one cycle per packet),
 // so the round-robin pick never sits in front of the sources' ready logic.
+// W is the stream's width (the memory port's: the movers' beats pass whole).
 module openenoc_ep_stream_mux
   import openenoc_oetp_pkg::*;
 #(
-  parameter int N = 4
+  parameter int N = 4,
+  parameter int W = DATA_W
 ) (
   input  logic                   clk,
   input  logic                   rst,
   input  logic [N-1:0]           i_valid,
   output logic [N-1:0]           i_ready,
-  input  logic [N-1:0][DATA_W-1:0] i_data,
-  input  logic [N-1:0][KEEP_W-1:0] i_keep,
+  input  logic [N-1:0][W-1:0]    i_data,
+  input  logic [N-1:0][W/8-1:0]  i_keep,
   input  logic [N-1:0]           i_last,
   input  logic [N-1:0][SEQ_W-1:0]  i_id,
   input  logic [N-1:0][DEST_W-1:0] i_dest,
   input  logic [N-1:0][USER_W-1:0] i_user,
-  openenoc_axis_if.src           m
+  openenoc_axis_if.src           m      // W bits
 );
   localparam int IW = $clog2(N);
 
