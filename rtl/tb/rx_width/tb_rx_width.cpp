@@ -223,7 +223,8 @@ int main(int argc, char **argv)
                 frag_out++;
             }
         }
-        if (t.lk_req_valid && t.lk_req_ready) lk_mac = t.lk_req_mac_addr;
+        bool lk_req_fire = t.lk_req_valid && t.lk_req_ready;
+        if (lk_req_fire) lk_mac = t.lk_req_mac_addr;
         bool lk_fire = lk_rsp && t.lk_rsp_ready;
         if (t.rsp_req_valid && t.rsp_req_ready) {
             seqs.push_back(t.rsp_req_sequence);
@@ -240,7 +241,7 @@ int main(int argc, char **argv)
         t.eval();
         cyc++;
 
-        if (t.lk_req_ready && t.lk_req_valid) lk_rsp = true;
+        if (lk_req_fire) lk_rsp = true;
         else if (lk_fire) lk_rsp = false;
         if (cpl_fire) {
             cpl = false;
