@@ -1,7 +1,8 @@
 # Receive rate of the oETP engine at ETH_W 32, 64 and 128
 # (rtl/tb/rx_width/, --help): back-to-back 8160-byte DMA_WRITE_REQ fragments
 # through tb_oetp_engine built at each width, payloads and rx_status checked,
-# BENCH rx.wN.* lines printed. The top is linted at 64 and 128 first. Outputs
+# BENCH rx.wN.* lines printed (first short runs of Lengths 4, 5, 8, 13 and
+# 8157, whose last Data word sits on other lanes and keeps 1..4 bytes). The top is linted at 64 and 128 first. Outputs
 # in build/rx-width/.
 
 RXW_BUILD  := $(BUILD)/rx-width
@@ -27,4 +28,6 @@ $(RXW_BUILD)/w%/tb_rx_width: $(RTL_SRCS) $(RTL_DIR)/openenoc_oetp.f $(RTL_TB_TOP
 	    { tail -40 $(RXW_BUILD)/w$*.log; exit 1; }
 
 bench-rx-width: lint-rx-width $(foreach w,$(RXW_WIDTHS),$(RXW_BUILD)/w$(w)/tb_rx_width)
+	@for w in $(RXW_WIDTHS); do for l in 4 5 8 13 8157; do \
+	    $(RXW_BUILD)/w$$w/tb_rx_width --frags 4 --len $$l >/dev/null || exit 1; done; done
 	@for w in $(RXW_WIDTHS); do $(RXW_BUILD)/w$$w/tb_rx_width || exit 1; done

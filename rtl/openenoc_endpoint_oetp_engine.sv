@@ -16,15 +16,15 @@
 // TID/TDEST/TUSER constant in a fragment) and m_axis_eth. Above 32 bits the
 // word aligner (openenoc_axis_word_align) takes the place of s_axis_eth's
 // slice and hands RX the frame's 32-bit words, one a cycle in the header and
-// parameters, up to N = ETH_W / 32 a cycle in Data; TX takes Data a
-// beat (N = ETH_W / 32 words) per cycle and emits 1..N frame words a cycle
+// parameters, up to N = ETH_W / 32 a cycle in Data and raw frames; TX takes
+// Data a beat (N words) per cycle and emits 1..N frame words a cycle
 // into openenoc_axis_word_pack, which packs them into Ethernet beats in
 // front of the m_axis_eth skid (both wires at 32). m_axis_local is ETH_W
 // wide too (byte-packed, every beat full but a frame's last, TID/TDEST/TUSER
-// constant until TLAST): RX emits 1..N words a cycle (Data a presentation of
-// the aligner, headers of raw frames a word), and openenoc_axis_payload_pack
-// packs them (and holds the sideband) in front of the m_axis_local slice
-// (wires at 32).
+// constant until TLAST): RX emits 1..N words a cycle (Data and a raw frame's
+// words after its header a presentation of the aligner, the header a word),
+// and openenoc_axis_payload_pack packs them (and holds the sideband) in front
+// of the m_axis_local slice (wires at 32).
 module openenoc_endpoint_oetp_engine
   import openenoc_oetp_pkg::*;
 #(

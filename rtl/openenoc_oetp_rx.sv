@@ -5,7 +5,8 @@
 // Bulk Data (DMA_WRITE_REQ, DMA_READ_RSP) streams to m_axis_local through
 // one held beat (a word at ETH_W = 32; above, up to N = ETH_W / 32 words a
 // cycle from the aligner's data mode), which lets a truncated or aborted
-// payload still end with TLAST. EndOfData and the frame length are checked
+// payload still end with TLAST. A raw frame's words after its header go out
+// as they come (N a cycle above 32), cut one byte past the frame ceiling. EndOfData and the frame length are checked
 // at their fixed positions; the outcome goes to rx_status (incoming write)
 // or to the initiator (response), never into the payload.
 module openenoc_oetp_rx
@@ -218,8 +219,8 @@ module openenoc_oetp_rx
 
   // ---- stream handshakes --------------------------------------------------
   wire can_load  = !o_valid_q || loc.tready;
-  // RX_DATA's Data words: eth at 32; above, the aligner's data mode (up to
-  // amax_q words a presentation, lane 0 first)
+  // RX_DATA's and RX_RAW_STREAM's words: eth at 32; above, the aligner's
+  // data mode (up to amax_q words a presentation, lane 0 first)
   logic               d_valid, d_last;
   logic [ETH_W-1:0]   d_data;
   logic [ETH_W/8-1:0] d_keep;
@@ -230,21 +231,25 @@ module openenoc_oetp_rx
       RX_IDLE, RX_HEADER, RX_META, RX_EOD, RX_TAIL, RX_DROP: eth.tready = 1'b1;
       RX_CLASSIFY:   eth.tready = to_meta;
       RX_DATA:       eth.tready = N == 1 && data_room;
-      RX_RAW_STREAM: eth.tready = can_load && !held_valid_q;
+      RX_RAW_STREAM: eth.tready = N == 1 && can_load && !held_valid_q;
       default:       eth.tready = 1'b0;
     endcase
   end
-  assign w_take_all = N > 1 && st == RX_DATA && data_room;
+  // above 32 bits RX_DATA and RX_RAW_STREAM take every presented word
+  // (w_all_max: amax_q, N from RX_IDLE until a Length sets it)
+  assign w_take_all = N > 1 && ((st == RX_DATA && data_room) ||
+                                (st == RX_RAW_STREAM && can_load && !held_valid_q));
   assign w_all_max  = amax_q;
   wire       in_fire = eth.tvalid && eth.tready;
   // The states take their beat on their own ready term (eth.tvalid alone
   // where they are always ready), so the held-word and output-slice terms of
   // RX_DATA and RX_RAW_STREAM sit only in front of those two states' logic.
   wire       fire_data = d_valid && data_room;
-  wire       fire_raw  = eth.tvalid && can_load && !held_valid_q;
+  wire       fire_raw  = d_valid && can_load && !held_valid_q;
   wire [2:0] kb      = keep_bytes(eth.tkeep);
-  // the bytes of this cycle's beat or presentation: above 32 bits RX_DATA's
-  // presentation (up to N words), elsewhere the header-mode word
+  // the bytes of this cycle's beat or presentation: above 32 bits the
+  // presentation in RX_DATA and RX_RAW_STREAM (up to N words), elsewhere
+  // the header-mode word
   logic [15:0] kb_in;
   logic        all_fire, take_last;
   if (N == 1) begin : g_one
@@ -262,7 +267,7 @@ module openenoc_oetp_rx
       for (int i = 0; i < N; i++) wb = wb + 16'(keep_bytes(w_keep[4*i +: 4]));
     end
     assign {d_valid, d_last, d_data, d_keep} = {w_all_valid, w_all_last, w_data, w_keep};
-    assign kb_in     = (st == RX_DATA) ? wb : 16'(kb);
+    assign kb_in     = (st == RX_DATA || st == RX_RAW_STREAM) ? wb : 16'(kb);
     assign all_fire  = w_all_valid && w_take_all;
     assign take_last = all_fire ? w_all_last : eth.tlast;
   end
@@ -363,10 +368,17 @@ module openenoc_oetp_rx
   // the raw paths see that it is too long and reject it (the metadata of a
   // raw frame stays zero)
   wire [15:0] raw_max  = {2'b00, max_frame} + 16'd1;
-  wire [1:0]  raw_room = raw_max[1:0] - fb_q[1:0];     // bytes left in the cut word, mod 4
-  wire        raw_cut  = (fb_q + 16'(kb) > raw_max) ||
-                         (fb_q + 16'(kb) == raw_max && !eth.tlast);
-  wire [KEEP_W-1:0] raw_keep = raw_cut ? (eth.tkeep & last_keep(raw_room[1:0])) : eth.tkeep;
+  wire        raw_cut  = (fb_q + kb_in > raw_max) || (fb_q + kb_in == raw_max && !d_last);
+  logic [ETH_W/8-1:0] raw_keep;
+  if (N == 1) begin : g_raw_one
+    wire [1:0] raw_room = raw_max[1:0] - fb_q[1:0];   // bytes left in the cut word, mod 4
+    assign raw_keep = raw_cut ? (d_keep & last_keep(raw_room[1:0])) : d_keep;
+  end else begin : g_raw_wide
+    // the bytes up to the cut (fb_q < raw_max in RX_RAW_STREAM)
+    wire [15:0] raw_room = raw_max - fb_q;
+    always_comb
+      for (int k = 0; k < ETH_W / 8; k++) raw_keep[k] = d_keep[k] && 16'(k) < raw_room;
+  end
 
   // the source peer and verdict, from the lookup answer in the cycle it comes
   wire [PEER_IDX_W-1:0] src_peer = lk_pend_q ? lk_rsp.peer : peer_q;
@@ -602,6 +614,7 @@ module openenoc_oetp_rx
           cd_q        <= cmd_decode(8'h00);
           oetp_hdr_q  <= 1'b0;
           lk_mine_q   <= 1'b0;
+          if (N > 1) amax_q <= MW'(N);
           if (eth.tvalid) begin
             hdr_q[0]   <= eth.tdata;
             hkeep_q[0] <= eth.tkeep;
@@ -799,10 +812,10 @@ module openenoc_oetp_rx
         RX_RAW_STREAM: begin
           if (fire_raw) begin
             o_valid_q <= 1'b1;
-            o_data_q  <= ETH_W'(eth.tdata);
-            o_keep_q  <= (ETH_W / 8)'(raw_keep);
-            o_last_q  <= eth.tlast || raw_cut;
-            if (eth.tlast)      state_q <= RX_IDLE;
+            o_data_q  <= d_data;
+            o_keep_q  <= raw_keep;
+            o_last_q  <= d_last || raw_cut;
+            if (d_last)       state_q <= RX_IDLE;
             else if (raw_cut) state_q <= RX_DROP;
           end
         end
