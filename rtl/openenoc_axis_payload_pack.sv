@@ -10,8 +10,10 @@
 // hold one) is taken and dropped: in a packed beat it would hide the words
 // after it (a lane carries a word only when its first byte is kept); the
 // 32-bit link carries no byte for it either. At ETH_W = 32 it is wires.
-// The oETP engine packs RX's words into its m_axis_local with it as well
-// (openenoc_axis_payload_unpack narrows them again for the DMA engine).
+// The oETP engine packs RX's output into its m_axis_local with it as well
+// (an ETH_W-wide s: 1..N words a cycle, lane i carrying a word when i == 0 or
+// s.tkeep[4i]; openenoc_axis_payload_unpack narrows them again for the DMA
+// engine).
 module openenoc_axis_payload_pack
   import openenoc_oetp_pkg::*;
 #(
@@ -19,7 +21,7 @@ module openenoc_axis_payload_pack
 ) (
   input  logic         clk,
   input  logic         rst,
-  openenoc_axis_if.snk s,    // DATA_W bits
+  openenoc_axis_if.snk s,    // DATA_W or ETH_W bits (zero-extended)
   openenoc_axis_if.src m     // ETH_W bits
 );
   if (ETH_W == 32) begin : g_wire
@@ -46,8 +48,7 @@ module openenoc_axis_payload_pack
     wire null_word = s.tkeep == '0 && !s.tlast;
     assign s.tready = !pend_q && (pk_ready || null_word);
     openenoc_axis_word_pack #(.ETH_W(ETH_W)) u_pack (
-      .clk, .rst, .s_tdata({{(ETH_W - DATA_W){1'b0}}, s.tdata}),
-      .s_tkeep({{((ETH_W - DATA_W) / 8){1'b0}}, s.tkeep}), .s_tlast(s.tlast),
+      .clk, .rst, .s_tdata(ETH_W'(s.tdata)), .s_tkeep((ETH_W / 8)'(s.tkeep)), .s_tlast(s.tlast),
       .s_tvalid(s.tvalid && !pend_q && !null_word), .s_tready(pk_ready), .m_tdata(m.tdata), .m_tkeep(m.tkeep),
       .m_tlast(m.tlast), .m_tvalid(m.tvalid), .m_tready(m.tready)
     );

@@ -15,13 +15,15 @@
 // engine's transmit payload: byte-packed, every beat full but the last,
 // TID/TDEST/TUSER constant in a fragment) and m_axis_eth. Above 32 bits the
 // word aligner (openenoc_axis_word_align) takes the place of s_axis_eth's
-// slice and hands RX the frame's 32-bit words, one a cycle; TX takes Data a
-// beat (N = ETH_W / 32 words) per cycle and emits 1..N frame words a cycle
+// slice and hands RX the frame's 32-bit words, one a cycle in the header and
+// parameters, up to N = ETH_W / 32 a cycle in Data and raw frames; TX takes
+// Data a beat (N words) per cycle and emits 1..N frame words a cycle
 // into openenoc_axis_word_pack, which packs them into Ethernet beats in
 // front of the m_axis_eth skid (both wires at 32). m_axis_local is ETH_W
 // wide too (byte-packed, every beat full but a frame's last, TID/TDEST/TUSER
-// constant until TLAST): RX still emits one 32-bit word per cycle, and
-// openenoc_axis_payload_pack packs its words (and holds the sideband) in front
+// constant until TLAST): RX emits 1..N words a cycle (Data and a raw frame's
+// words after its header a presentation of the aligner, the header a word),
+// and openenoc_axis_payload_pack packs them (and holds the sideband) in front
 // of the m_axis_local slice (wires at 32).
 module openenoc_endpoint_oetp_engine
   import openenoc_oetp_pkg::*;
@@ -106,8 +108,8 @@ module openenoc_endpoint_oetp_engine
   // eth_words: TX's frame words (1..N a cycle); eth_out: packed beats
   openenoc_axis_if #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     local_in ();
-  // local_out: RX's words; local_out_w: packed into ETH_W beats
-  openenoc_axis_if #(.DATA_W(DATA_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
+  // local_out: RX's 1..N words a cycle; local_out_w: packed into ETH_W beats
+  openenoc_axis_if #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     local_out ();
   openenoc_axis_if #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W))
     local_out_w ();
@@ -123,22 +125,30 @@ module openenoc_endpoint_oetp_engine
   // s_axis_eth: at ETH_W = 32 a register slice; wider, the word aligner takes
   // its place (its READY is a function of its stored count, its words come
   // from registers: the same boundary as the slice, a cycle less). RX takes
-  // one word a cycle from it (header mode).
+  // one word a cycle from it in header mode (eth_in) and up to N a cycle in
+  // Data (the data mode: words, rx_all_*, rx_take_all, rx_all_max).
   logic eth_in_beat;   // a beat stored in the aligner (co-simulation activity)
+  logic [ETH_W-1:0]   words;
+  logic [ETH_W/8-1:0] words_keep;
+  logic               rx_all_valid, rx_all_last, rx_take_all;
+  logic [$clog2(ETH_W / 32 + 1)-1:0] rx_all_max;
   if (ETH_W == 32) begin : g_eth_in32
     openenoc_axis_skid #(.DATA_W(DATA_W))
       u_eth_in_slice  (.clk, .rst, .s(s_axis_eth),   .m(eth_in));
+    // RX reads its Data from eth_in at 32: the data-mode inputs are unused
+    assign {words, words_keep, rx_all_valid, rx_all_last} = '0;
     assign eth_in_beat = 1'b0;
+    // verilator lint_off UNUSEDSIGNAL
+    wire unused = &{1'b0, rx_take_all, rx_all_max};
+    // verilator lint_on UNUSEDSIGNAL
   end else begin : g_eth_in_wide
-    logic [ETH_W-1:0]   words;
-    logic [ETH_W/8-1:0] words_keep;
-    logic               all_valid, all_last;
     openenoc_axis_word_align #(.ETH_W(ETH_W)) u_eth_in_align (
       .clk, .rst, .s_tdata(s_axis_eth.tdata), .s_tkeep(s_axis_eth.tkeep),
       .s_tlast(s_axis_eth.tlast), .s_tvalid(s_axis_eth.tvalid), .s_tready(s_axis_eth.tready),
       .w_data(words), .w_keep(words_keep), .w_one_valid(eth_in.tvalid),
-      .w_one_last(eth_in.tlast), .w_all_valid(all_valid), .w_all_last(all_last),
-      .w_take_one(eth_in.tvalid && eth_in.tready), .w_take_all(1'b0), .w_all_max('1)
+      .w_one_last(eth_in.tlast), .w_all_valid(rx_all_valid), .w_all_last(rx_all_last),
+      .w_take_one(eth_in.tvalid && eth_in.tready), .w_take_all(rx_take_all),
+      .w_all_max(rx_all_max)
     );
     assign eth_in.tdata = words[31:0];
     assign eth_in.tkeep = words_keep[3:0];
@@ -147,8 +157,7 @@ module openenoc_endpoint_oetp_engine
     assign eth_in.tuser = '0;
     assign eth_in_beat  = s_axis_eth.tvalid && s_axis_eth.tready;
     // verilator lint_off UNUSEDSIGNAL
-    wire unused = &{1'b0, words[ETH_W-1:32], words_keep[ETH_W/8-1:4], all_valid, all_last,
-                    s_axis_eth.tid, s_axis_eth.tdest, s_axis_eth.tuser};
+    wire unused = &{1'b0, s_axis_eth.tid, s_axis_eth.tdest, s_axis_eth.tuser};
     // verilator lint_on UNUSEDSIGNAL
   end
   openenoc_axis_skid #(.DATA_W(ETH_W), .PASS(1'b1))
@@ -283,9 +292,10 @@ module openenoc_endpoint_oetp_engine
     .tx_done(rsp_done), .tx_done_sent(rsp_done_sent), .tx_done_code(rsp_done_code)
   );
 
-  openenoc_oetp_rx u_rx (
+  openenoc_oetp_rx #(.ETH_W(ETH_W)) u_rx (
     .clk, .rst, .max_frame(max_frame_size), .frag_ceil, .conf,
-    .eth(eth_in), .loc(local_out),
+    .eth(eth_in), .w_data(words), .w_keep(words_keep), .w_all_valid(rx_all_valid),
+    .w_all_last(rx_all_last), .w_take_all(rx_take_all), .w_all_max(rx_all_max), .loc(local_out),
     .lk_req_valid(rx_lk_valid), .lk_req(rx_lk), .lk_rsp_valid(rx_lk_rsp), .lk_rsp(lk_rsp),
     .claim_available(responder_if.non_oetp_rx_available), .claim_valid,
     .claim_ready(responder_if.non_oetp_rx_claim_ready),
@@ -298,6 +308,7 @@ module openenoc_endpoint_oetp_engine
   // a co-simulation output: synthesis ties it low and keeps no logic for it
 `ifndef SYNTHESIS
   assign activity = (eth_in.tvalid && eth_in.tready) || eth_in_beat ||
+                    (rx_all_valid && rx_take_all) ||
                     (eth_out.tvalid && eth_out.tready) || (eth_words.tvalid && eth_words.tready) ||
                     (local_in.tvalid && local_in.tready) || (local_out.tvalid && local_out.tready) ||
                     (local_out_w.tvalid && local_out_w.tready) ||

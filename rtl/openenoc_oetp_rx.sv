@@ -2,15 +2,23 @@
 // The four header words are kept (with keep/last) for classification and for
 // replaying a raw frame. oETP requests resolve their source peer and go to
 // the responder; responses are matched against the initiating context.
-// Bulk Data (DMA_WRITE_REQ, DMA_READ_RSP) streams to m_axis_local at one
-// word per cycle through one held word, which lets a truncated or aborted
-// payload still end with TLAST. EndOfData and the frame length are checked
+// Bulk Data (DMA_WRITE_REQ, DMA_READ_RSP) streams to m_axis_local through
+// one held beat (a word at ETH_W = 32; above, up to N = ETH_W / 32 words a
+// cycle from the aligner's data mode), which lets a truncated or aborted
+// payload still end with TLAST. A raw frame's words after its header go out
+// as they come (N a cycle above 32), cut one byte past the frame ceiling. EndOfData and the frame length are checked
 // at their fixed positions; the outcome goes to rx_status (incoming write)
 // or to the initiator (response), never into the payload.
 module openenoc_oetp_rx
   import openenoc_csr_pkg::*;
   import openenoc_oetp_pkg::*;
-(
+#(
+  // Ethernet width (32, 64 or 128): Data words taken a cycle (N = ETH_W / 32)
+  // and the width of loc
+  parameter int ETH_W = 32,
+  localparam int N    = ETH_W / 32,
+  localparam int MW   = $clog2(N + 1)
+) (
   input  logic              clk,
   input  logic              rst,
   input  logic [13:0]       max_frame,     // frame ceiling in force (bytes)
@@ -21,9 +29,22 @@ module openenoc_oetp_rx
   input  oetp_conf_t        conf,
   // verilator lint_on UNUSEDSIGNAL
   // Ethernet stream (s_axis_eth, after its register slice or, above 32 bits,
-  // the word aligner: one 32-bit word a beat); TID/TDEST/TUSER unused
+  // the word aligner in header mode: one 32-bit word a beat); TID/TDEST/TUSER
+  // unused
   openenoc_axis_if.snk      eth,
-  // local stream (into the m_axis_local register slice)
+  // above 32 bits, the aligner's data mode (openenoc_axis_word_align's w_*):
+  // RX_DATA takes up to w_all_max words a cycle; unused at 32, where eth
+  // carries the Data words too
+  // verilator lint_off UNUSEDSIGNAL
+  input  logic [ETH_W-1:0]  w_data,
+  input  logic [ETH_W/8-1:0] w_keep,
+  input  logic              w_all_valid,
+  input  logic              w_all_last,
+  // verilator lint_on UNUSEDSIGNAL
+  output logic              w_take_all,
+  output logic [MW-1:0]     w_all_max,
+  // local stream, ETH_W wide: lane i carries a word when i == 0 or
+  // tkeep[4i] (the m_axis_local packer's input)
   openenoc_axis_if.src      loc,
   // peer lookup client
   output logic              lk_req_valid,
@@ -104,12 +125,17 @@ module openenoc_oetp_rx
   logic              eod_ok_q, trunc_q;
   logic [1:0]        route_q;
   logic [SEQ_W-1:0]  rseq_q;        // responder-local sequence
+  // above 32 bits: Data words left (wl_q, 0 when Length was 0: never
+  // final) and min(N, words left) (amax_q, the aligner's w_all_max), kept
+  // with the count so no subtraction sits in front of the state decode
+  logic [LEN_W-1:0]  wl_q;
+  logic [MW-1:0]     amax_q;
   logic              held_valid_q, held_final_q;
-  logic [DATA_W-1:0] held_data_q;
-  logic [KEEP_W-1:0] held_keep_q;
+  logic [ETH_W-1:0]  held_data_q;
+  logic [ETH_W/8-1:0] held_keep_q;
   logic              o_valid_q, o_last_q;
-  logic [DATA_W-1:0] o_data_q;
-  logic [KEEP_W-1:0] o_keep_q;
+  logic [ETH_W-1:0]  o_data_q;
+  logic [ETH_W/8-1:0] o_keep_q;
   logic [SEQ_W-1:0]  o_id_q;
   logic [DEST_W-1:0] o_dest_q;
   logic [USER_W-1:0] o_user_q;
@@ -193,24 +219,59 @@ module openenoc_oetp_rx
 
   // ---- stream handshakes --------------------------------------------------
   wire can_load  = !o_valid_q || loc.tready;
+  // RX_DATA's and RX_RAW_STREAM's words: eth at 32; above, the aligner's
+  // data mode (up to amax_q words a presentation, lane 0 first)
+  logic               d_valid, d_last;
+  logic [ETH_W-1:0]   d_data;
+  logic [ETH_W/8-1:0] d_keep;
+  // a final word of the previous payload leaves first
+  wire data_room = !held_valid_q || (can_load && !held_final_q);
   always_comb begin
     case (st)
       RX_IDLE, RX_HEADER, RX_META, RX_EOD, RX_TAIL, RX_DROP: eth.tready = 1'b1;
       RX_CLASSIFY:   eth.tready = to_meta;
-      // a final word of the previous payload leaves first
-      RX_DATA:       eth.tready = !held_valid_q || (can_load && !held_final_q);
-      RX_RAW_STREAM: eth.tready = can_load && !held_valid_q;
+      RX_DATA:       eth.tready = N == 1 && data_room;
+      RX_RAW_STREAM: eth.tready = N == 1 && can_load && !held_valid_q;
       default:       eth.tready = 1'b0;
     endcase
   end
+  // above 32 bits RX_DATA and RX_RAW_STREAM take every presented word
+  // (w_all_max: amax_q, N from RX_IDLE until a Length sets it)
+  assign w_take_all = N > 1 && ((st == RX_DATA && data_room) ||
+                                (st == RX_RAW_STREAM && can_load && !held_valid_q));
+  assign w_all_max  = amax_q;
   wire       in_fire = eth.tvalid && eth.tready;
   // The states take their beat on their own ready term (eth.tvalid alone
   // where they are always ready), so the held-word and output-slice terms of
   // RX_DATA and RX_RAW_STREAM sit only in front of those two states' logic.
-  wire       fire_data = eth.tvalid && (!held_valid_q || (can_load && !held_final_q));
-  wire       fire_raw  = eth.tvalid && can_load && !held_valid_q;
+  wire       fire_data = d_valid && data_room;
+  wire       fire_raw  = d_valid && can_load && !held_valid_q;
   wire [2:0] kb      = keep_bytes(eth.tkeep);
-  wire [15:0] fb_next = (fb_q > 16'hFFF0) ? fb_q : fb_q + 16'(kb);
+  // the bytes of this cycle's beat or presentation: above 32 bits the
+  // presentation in RX_DATA and RX_RAW_STREAM (up to N words), elsewhere
+  // the header-mode word
+  logic [15:0] kb_in;
+  logic        all_fire, take_last;
+  if (N == 1) begin : g_one
+    assign {d_valid, d_last, d_data, d_keep} = {eth.tvalid, eth.tlast, eth.tdata, eth.tkeep};
+    assign kb_in     = 16'(kb);
+    assign all_fire  = 1'b0;
+    assign take_last = eth.tlast;
+    // verilator lint_off UNUSEDSIGNAL
+    wire unused = &{1'b0, w_data, w_keep, w_all_valid, w_all_last, wl_q};
+    // verilator lint_on UNUSEDSIGNAL
+  end else begin : g_wide
+    logic [15:0] wb;
+    always_comb begin
+      wb = '0;
+      for (int i = 0; i < N; i++) wb = wb + 16'(keep_bytes(w_keep[4*i +: 4]));
+    end
+    assign {d_valid, d_last, d_data, d_keep} = {w_all_valid, w_all_last, w_data, w_keep};
+    assign kb_in     = (st == RX_DATA || st == RX_RAW_STREAM) ? wb : 16'(kb);
+    assign all_fire  = w_all_valid && w_take_all;
+    assign take_last = all_fire ? w_all_last : eth.tlast;
+  end
+  wire [15:0] fb_next = (fb_q > 16'hFFF0) ? fb_q : fb_q + kb_in;
   // the header's byte count after this beat (RX_HEADER: fb_q is at most 12)
   wire [4:0]  hb_next = {1'b0, fb_q[3:0]} + 5'(kb);
 
@@ -229,8 +290,8 @@ module openenoc_oetp_rx
   // now or was the last edge); the verdict follows, so the timer must not
   // expire in between: a response completed at expiry wins.
   wire ending /*verilator public_flat_rd*/ = matched_q && ((eth.tvalid && eth.tlast &&
-                (st == RX_META || (st == RX_DATA && fire_data) ||
-                 st == RX_EOD || st == RX_TAIL)) || st == RX_FINAL);
+                (st == RX_META || st == RX_EOD || st == RX_TAIL)) ||
+                (st == RX_DATA && fire_data && d_last) || st == RX_FINAL);
   assign ini_ending = ending;
   // the initiating context timed out under a matched response
   wire aborted   = matched_q && !ctx.waiting;
@@ -256,9 +317,36 @@ module openenoc_oetp_rx
   // dfinal_q is wc_q == dlast_q, kept beside the word count (it changes
   // only with the count and with Length), so no 32-bit compare sits in front
   // of the byte count of the received Data
+  // (above 32 bits: words left <= N, so this presentation ends Data, its
+  // final word on lane amax_q - 1)
   logic             dfinal_q;
   wire              dfinal = dfinal_q;
-  wire [KEEP_W-1:0] dkeep  = eth.tkeep & (dfinal ? last_keep(dlen_q) : 4'hF);
+  logic [ETH_W/8-1:0] dkeep;
+  logic [LEN_W-1:0]   dkb;          // Data bytes in dkeep
+  if (N == 1) begin : g_dkeep_one
+    assign dkeep = d_keep & (dfinal ? last_keep(dlen_q) : 4'hF);
+    assign dkb   = LEN_W'(keep_bytes(dkeep));
+  end else begin : g_dkeep_wide
+    always_comb begin
+      dkb = '0;
+      for (int i = 0; i < N; i++) begin
+        dkeep[4*i +: 4] = d_keep[4*i +: 4] &
+                          ((dfinal && amax_q == MW'(i + 1)) ? last_keep(dlen_q) : 4'hF);
+        dkb = dkb + LEN_W'(keep_bytes(dkeep[4*i +: 4]));
+      end
+    end
+  end
+  // Data words of a Length (0 for Length 0) and min(N, them): wl_q, amax_q
+  function automatic logic [LEN_W-1:0] data_words(input logic [LEN_W-1:0] len);
+    data_words = (len >> 2) + LEN_W'(len[1:0] != 2'b00);
+  endfunction
+  function automatic logic [MW-1:0] data_max(input logic [LEN_W-1:0] len);
+    data_max = data_words(len) >= LEN_W'(N) ? MW'(N) : MW'(data_words(len));
+  endfunction
+  // above 32 bits, dfinal for a Length: 1..N words
+  function automatic logic few_words(input logic [LEN_W-1:0] len);
+    few_words = data_words(len) != '0 && data_words(len) <= LEN_W'(N);
+  endfunction
   function automatic logic len_ok_at(input logic [15:0] fb);
     len_ok_at = (fb == logical_frame ||
                  (logical_frame < 16'(PADDED_FRAME_LEN) && fb == 16'(PADDED_FRAME_LEN))) &&
@@ -280,9 +368,17 @@ module openenoc_oetp_rx
   // the raw paths see that it is too long and reject it (the metadata of a
   // raw frame stays zero)
   wire [15:0] raw_max  = {2'b00, max_frame} + 16'd1;
-  wire [1:0]  raw_room = raw_max[1:0] - fb_q[1:0];     // bytes left in the cut word, mod 4
-  wire        raw_cut  = (fb_q + 16'(kb) > raw_max) ||
-                         (fb_q + 16'(kb) == raw_max && !eth.tlast);
+  wire        raw_cut  = (fb_q + kb_in > raw_max) || (fb_q + kb_in == raw_max && !d_last);
+  logic [ETH_W/8-1:0] raw_keep;
+  if (N == 1) begin : g_raw_one
+    wire [1:0] raw_room = raw_max[1:0] - fb_q[1:0];   // bytes left in the cut word, mod 4
+    assign raw_keep = raw_cut ? (d_keep & last_keep(raw_room[1:0])) : d_keep;
+  end else begin : g_raw_wide
+    // the bytes up to the cut (fb_q < raw_max in RX_RAW_STREAM)
+    wire [15:0] raw_room = raw_max - fb_q;
+    always_comb
+      for (int k = 0; k < ETH_W / 8; k++) raw_keep[k] = d_keep[k] && 16'(k) < raw_room;
+  end
 
   // the source peer and verdict, from the lookup answer in the cycle it comes
   wire [PEER_IDX_W-1:0] src_peer = lk_pend_q ? lk_rsp.peer : peer_q;
@@ -339,7 +435,11 @@ module openenoc_oetp_rx
       if (rd_rsp_q && pidx_q + 3'd1 == np) begin
         dlen_q   <= ctx.len[1:0];
         dlast_q  <= data_last(ctx.len);
-        dfinal_q <= one_word(ctx.len);          // wc_q is 0 here
+        dfinal_q <= N == 1 ? one_word(ctx.len) : few_words(ctx.len);   // wc_q is 0 here
+        if (N > 1) begin
+          wl_q   <= data_words(ctx.len);
+          amax_q <= data_max(ctx.len);
+        end
         dframe_q <= data_frame(ctx.len[15:0], CMD_DMA_READ_RSP);
       end
       if (wr_req_q) begin
@@ -347,7 +447,11 @@ module openenoc_oetp_rx
         if (pidx_q + 3'd1 == np) begin
           dlen_q   <= eth.tdata[1:0];
           dlast_q  <= data_last(eth.tdata);
-          dfinal_q <= one_word(eth.tdata);
+          dfinal_q <= N == 1 ? one_word(eth.tdata) : few_words(eth.tdata);
+          if (N > 1) begin
+            wl_q   <= data_words(eth.tdata);
+            amax_q <= data_max(eth.tdata);
+          end
           dframe_q <= data_frame(eth.tdata[15:0], CMD_DMA_WRITE_REQ);
           if (eth.tdata == '0 || eth.tdata > LEN_W'(frag_ceil)) begin
             admit_valid_q <= 1'b1;
@@ -425,6 +529,8 @@ module openenoc_oetp_rx
       dlast_q       <= '0;
       dframe_q      <= '0;
       wc_q          <= '0;
+      wl_q          <= '0;
+      amax_q        <= MW'(1);
       dfinal_q      <= 1'b0;
       dbytes_q      <= '0;
       eod_ok_q      <= 1'b0;
@@ -466,9 +572,9 @@ module openenoc_oetp_rx
       state_q       <= st;
       unm_q         <= 1'b0;
       if (loc.tready) o_valid_q <= 1'b0;
-      if (in_fire) begin
+      if (in_fire || all_fire) begin
         fb_q <= fb_next;
-        if (eth.tlast) last_seen_q <= 1'b1;
+        if (take_last) last_seen_q <= 1'b1;
       end
       // the source lookup's answer (one query at a time)
       if (lk_rsp_valid) begin
@@ -508,6 +614,7 @@ module openenoc_oetp_rx
           cd_q        <= cmd_decode(8'h00);
           oetp_hdr_q  <= 1'b0;
           lk_mine_q   <= 1'b0;
+          if (N > 1) amax_q <= MW'(N);
           if (eth.tvalid) begin
             hdr_q[0]   <= eth.tdata;
             hkeep_q[0] <= eth.tkeep;
@@ -600,13 +707,21 @@ module openenoc_oetp_rx
               o_last_q  <= 1'b0;
             end
             held_valid_q <= 1'b1;
-            held_data_q  <= eth.tdata;
+            held_data_q  <= d_data;
             held_keep_q  <= dkeep;
-            held_final_q <= dfinal || eth.tlast;
-            dbytes_q     <= dbytes_q + LEN_W'(keep_bytes(dkeep));
-            wc_q         <= wc_q + 1;
-            dfinal_q     <= wc_q + 1 == dlast_q;
-            if (eth.tlast) begin
+            held_final_q <= dfinal || d_last;
+            dbytes_q     <= dbytes_q + dkb;
+            if (N == 1) begin
+              wc_q     <= wc_q + 1;
+              dfinal_q <= wc_q + 1 == dlast_q;
+            end else begin
+              // a presentation that does not end Data or the frame is N
+              // words (amax_q = N); after the final one nothing reads these
+              wl_q     <= wl_q - LEN_W'(N);
+              dfinal_q <= wl_q > LEN_W'(N) && wl_q <= LEN_W'(2 * N);
+              amax_q   <= wl_q > LEN_W'(N) && wl_q < LEN_W'(2 * N) ? MW'(wl_q - LEN_W'(N)) : MW'(N);
+            end
+            if (d_last) begin
               trunc_q <= 1'b1;
               state_q <= RX_FINAL;
             end else if (dfinal) begin
@@ -683,8 +798,8 @@ module openenoc_oetp_rx
           // an aborted payload's last word may still be on its way out
           if (can_load && !held_valid_q) begin
             o_valid_q <= 1'b1;
-            o_data_q  <= hdr_q[ridx_q];
-            o_keep_q  <= hkeep_q[ridx_q];
+            o_data_q  <= ETH_W'(hdr_q[ridx_q]);
+            o_keep_q  <= (ETH_W / 8)'(hkeep_q[ridx_q]);
             o_last_q  <= last_seen_q && (3'(ridx_q) + 3'd1 == nhdr_q);
             o_id_q    <= '0;
             o_dest_q  <= {route_q, {PEER_IDX_W{1'b0}}};
@@ -697,10 +812,10 @@ module openenoc_oetp_rx
         RX_RAW_STREAM: begin
           if (fire_raw) begin
             o_valid_q <= 1'b1;
-            o_data_q  <= eth.tdata;
-            o_keep_q  <= raw_cut ? (eth.tkeep & last_keep(raw_room[1:0])) : eth.tkeep;
-            o_last_q  <= eth.tlast || raw_cut;
-            if (eth.tlast)      state_q <= RX_IDLE;
+            o_data_q  <= d_data;
+            o_keep_q  <= raw_keep;
+            o_last_q  <= d_last || raw_cut;
+            if (d_last)       state_q <= RX_IDLE;
             else if (raw_cut) state_q <= RX_DROP;
           end
         end

@@ -39,7 +39,10 @@
 module tb_oetp_engine
   import openenoc_oetp_pkg::*;
 #(
-  parameter int MAX_RAW_FRAME_SIZE = 8192
+  parameter int MAX_RAW_FRAME_SIZE = 8192,
+  // the four streams' width (32 for the C++ harness here; 64 and 128 for
+  // tb/rx_width/)
+  parameter int ETH_W              = 32
 ) (
   input  logic                  clk,
   input  logic                  rst,
@@ -52,8 +55,8 @@ module tb_oetp_engine
   // s_axis_local
   input  logic                  sl_tvalid,
   output logic                  sl_tready,
-  input  logic [DATA_W-1:0]     sl_tdata,
-  input  logic [KEEP_W-1:0]     sl_tkeep,
+  input  logic [ETH_W-1:0]      sl_tdata,
+  input  logic [ETH_W/8-1:0]    sl_tkeep,
   input  logic                  sl_tlast,
   input  logic [SEQ_W-1:0]      sl_tid,
   input  logic [DEST_W-1:0]     sl_tdest,
@@ -61,8 +64,8 @@ module tb_oetp_engine
   // m_axis_local
   output logic                  ml_tvalid,
   input  logic                  ml_tready,
-  output logic [DATA_W-1:0]     ml_tdata,
-  output logic [KEEP_W-1:0]     ml_tkeep,
+  output logic [ETH_W-1:0]      ml_tdata,
+  output logic [ETH_W/8-1:0]    ml_tkeep,
   output logic                  ml_tlast,
   output logic [SEQ_W-1:0]      ml_tid,
   output logic [DEST_W-1:0]     ml_tdest,
@@ -70,14 +73,14 @@ module tb_oetp_engine
   // s_axis_eth
   input  logic                  se_tvalid,
   output logic                  se_tready,
-  input  logic [DATA_W-1:0]     se_tdata,
-  input  logic [KEEP_W-1:0]     se_tkeep,
+  input  logic [ETH_W-1:0]      se_tdata,
+  input  logic [ETH_W/8-1:0]    se_tkeep,
   input  logic                  se_tlast,
   // m_axis_eth
   output logic                  me_tvalid,
   input  logic                  me_tready,
-  output logic [DATA_W-1:0]     me_tdata,
-  output logic [KEEP_W-1:0]     me_tkeep,
+  output logic [ETH_W-1:0]      me_tdata,
+  output logic [ETH_W/8-1:0]    me_tkeep,
   output logic                  me_tlast,
   // peer lookup (the bench is the table)
   output logic                  lk_req_valid,
@@ -107,8 +110,8 @@ module tb_oetp_engine
   `TB_XFER_CPL_PORTS(rsp, output, input)
 );
   openenoc_endpoint_if ep ();
-  openenoc_axis_if #(.DATA_W(DATA_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W)) sl (), ml ();
-  openenoc_axis_if #(.DATA_W(DATA_W)) se (), me ();
+  openenoc_axis_if #(.DATA_W(ETH_W), .ID_W(SEQ_W), .DEST_W(DEST_W), .USER_W(USER_W)) sl (), ml ();
+  openenoc_axis_if #(.DATA_W(ETH_W)) se (), me ();
   openenoc_peer_lookup_if #(.PEER_IDX_W(PEER_IDX_W)) lk ();
   openenoc_dma_transfer_if #(.PEER_IDX_W(PEER_IDX_W)) ini (), rsp ();
 
@@ -190,7 +193,7 @@ module tb_oetp_engine
   // verilator lint_off UNUSEDSIGNAL
   logic activity;
   // verilator lint_on UNUSEDSIGNAL
-  openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE)) u_dut (
+  openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE), .ETH_W(ETH_W)) u_dut (
     .time_step(32'd1), .local_tx_en(1'b1), .max_frame_size(14'(MAX_RAW_FRAME_SIZE)),
     .responder_hold(1'b0),
     .clk, .rst, .endpoint_if(ep), .s_axis_local(sl), .m_axis_local(ml), .s_axis_eth(se),
