@@ -245,7 +245,7 @@ module openenoc_oetp_rx
   // where they are always ready), so the held-word and output-slice terms of
   // RX_DATA and RX_RAW_STREAM sit only in front of those two states' logic.
   wire       fire_data = d_valid && data_room;
-  wire       fire_raw  = d_valid && can_load && !held_valid_q;
+  wire       fire_raw  = (N == 1 ? eth.tvalid : d_valid) && can_load && !held_valid_q;
   wire [2:0] kb      = keep_bytes(eth.tkeep);
   // the bytes of this cycle's beat or presentation: above 32 bits the
   // presentation in RX_DATA and RX_RAW_STREAM (up to N words), elsewhere
@@ -368,12 +368,15 @@ module openenoc_oetp_rx
   // the raw paths see that it is too long and reject it (the metadata of a
   // raw frame stays zero)
   wire [15:0] raw_max  = {2'b00, max_frame} + 16'd1;
-  wire        raw_cut  = (fb_q + kb_in > raw_max) || (fb_q + kb_in == raw_max && !d_last);
+  logic               raw_cut;
   logic [ETH_W/8-1:0] raw_keep;
   if (N == 1) begin : g_raw_one
     wire [1:0] raw_room = raw_max[1:0] - fb_q[1:0];   // bytes left in the cut word, mod 4
-    assign raw_keep = raw_cut ? (d_keep & last_keep(raw_room[1:0])) : d_keep;
+    assign raw_cut  = (fb_q + 16'(kb) > raw_max) ||
+                      (fb_q + 16'(kb) == raw_max && !eth.tlast);
+    assign raw_keep = raw_cut ? (eth.tkeep & last_keep(raw_room[1:0])) : eth.tkeep;
   end else begin : g_raw_wide
+    assign raw_cut = (fb_q + kb_in > raw_max) || (fb_q + kb_in == raw_max && !d_last);
     // the bytes up to the cut (fb_q < raw_max in RX_RAW_STREAM)
     wire [15:0] raw_room = raw_max - fb_q;
     always_comb
@@ -576,6 +579,9 @@ module openenoc_oetp_rx
         fb_q <= fb_next;
         if (take_last) last_seen_q <= 1'b1;
       end
+      // a raw frame's words after its header go N a cycle (a Length sets
+      // amax_q for Data)
+      if (N > 1 && st == RX_IDLE) amax_q <= MW'(N);
       // the source lookup's answer (one query at a time)
       if (lk_rsp_valid) begin
         lk_valid_q <= 1'b0;
@@ -614,7 +620,6 @@ module openenoc_oetp_rx
           cd_q        <= cmd_decode(8'h00);
           oetp_hdr_q  <= 1'b0;
           lk_mine_q   <= 1'b0;
-          if (N > 1) amax_q <= MW'(N);
           if (eth.tvalid) begin
             hdr_q[0]   <= eth.tdata;
             hkeep_q[0] <= eth.tkeep;
@@ -810,7 +815,17 @@ module openenoc_oetp_rx
         end
 
         RX_RAW_STREAM: begin
-          if (fire_raw) begin
+          // at 32 written on eth's own nets: the same logic through the
+          // d_* aliases synthesized the endpoint one LUT level deeper
+          // (11, local_out.tready to state_q; 10 this way, 2026-12-02)
+          if (N == 1 && fire_raw) begin
+            o_valid_q <= 1'b1;
+            o_data_q  <= ETH_W'(eth.tdata);
+            o_keep_q  <= raw_keep;
+            o_last_q  <= eth.tlast || raw_cut;
+            if (eth.tlast)    state_q <= RX_IDLE;
+            else if (raw_cut) state_q <= RX_DROP;
+          end else if (N > 1 && fire_raw) begin
             o_valid_q <= 1'b1;
             o_data_q  <= d_data;
             o_keep_q  <= raw_keep;
