@@ -79,7 +79,9 @@ module openenoc_ep_mem_reader
 
   // The beat's good part: its words up to the first failing one that carries
   // a byte (word 0 always does; a word beyond the transfer's end carries none
-  // and its response says nothing), the failing word's code.
+  // and its response says nothing), the failing word's code. A failing word
+  // 0 leaves no good part (r_some), so only words 1.. cut the keep: at W = 32
+  // a good beat is the whole beat.
   logic          r_bad;
   logic [1:0]    r_bad_resp;
   logic [KW-1:0] r_good_keep;
@@ -89,9 +91,9 @@ module openenoc_ep_mem_reader
     r_good_keep = m.r.keep;
     for (int k = N - 1; k >= 0; k--)
       if ((k == 0 || m.r.keep[4*k]) && m.r_resp[2*k +: 2] != RESP_OKAY) begin
-        r_bad       = 1'b1;
-        r_bad_resp  = m.r_resp[2*k +: 2];
-        r_good_keep = m.r.keep & KW'(lanes_below(5'(4 * k)));
+        r_bad      = 1'b1;
+        r_bad_resp = m.r_resp[2*k +: 2];
+        if (k > 0) r_good_keep = m.r.keep & KW'(lanes_below(5'(4 * k)));
       end
   end
   // the good part carries a byte: word 0 (the first of every beat) is good
