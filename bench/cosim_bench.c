@@ -5,6 +5,7 @@
  * once with the C engine linked in, in the same run; and RMEM round trips.
  *
  *   cosim_bench [--bytes N] [--rmem N] [--repeat N] [--lib PATH] [--trace FILE.fst]
+ *               [--name PREFIX]
  *
  * Prints BENCH lines: cosim.dma.mbps, cosim.c_engine.dma.mbps (the baseline),
  * cosim.dma.ratio_vs_c, cosim.rmem.ops_per_s, cosim.sim_cycles_per_s (model
@@ -14,6 +15,9 @@
  * cosim.rmem.cycles_per_op (model cycles of both endpoints per read). --trace
  * writes an FST of the sending endpoint during the block (needs the traced
  * library, make cosim-trace).
+ *
+ * --name PREFIX replaces "cosim" in every name (make bench-cosim: cosim.w128
+ * for the 128-bit library).
  *
  * --repeat N runs every measurement N times, the two engines in turn, and
  * prints the median of each figure (the ratio is the median of the
@@ -303,6 +307,7 @@ int main(int argc, char **argv)
     unsigned rmem = 2000;
     unsigned repeat = 1;
     const char *lib = "build/cosim/libopenenoc_rtl.so";
+    const char *name = "cosim";     /* prefix of the BENCH names */
 
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--bytes") && i + 1 < argc) {
@@ -315,9 +320,12 @@ int main(int argc, char **argv)
             lib = argv[++i];
         } else if (!strcmp(argv[i], "--trace") && i + 1 < argc) {
             trace_path = argv[++i];
+        } else if (!strcmp(argv[i], "--name") && i + 1 < argc) {
+            name = argv[++i];
         } else {
             printf("usage: %s [--bytes N (<= 4 MiB, default 1 MiB)] [--rmem N (default 2000)]\n"
                    "       [--repeat N (1..%d, default 1)] [--lib PATH] [--trace FILE.fst]\n"
+                   "       [--name PREFIX (default cosim: cosim.dma.mbps ...)]\n"
                    "RTL engine vs C engine: a mirror-to-remote block and RMEM reads;\n"
                    "prints BENCH <name> <value> <unit> lines (medians over --repeat\n"
                    "rounds, the engines in turn). --trace writes an FST of the RTL\n"
@@ -367,18 +375,18 @@ int main(int argc, char **argv)
         cpo[k] = rmem_cycles;
         c_ops[k] = rmem_ops(&c, rmem * 100);
     }
-    printf("BENCH cosim.c_engine.dma.mbps %.1f MB/s\n", median(c_mbps, repeat));
-    printf("BENCH cosim.dma.mbps %.2f MB/s\n", median(r_mbps, repeat));
-    printf("BENCH cosim.dma.ratio_vs_c %.5f ratio\n", median(ratio, repeat));
+    printf("BENCH %s.c_engine.dma.mbps %.1f MB/s\n", name, median(c_mbps, repeat));
+    printf("BENCH %s.dma.mbps %.2f MB/s\n", name, median(r_mbps, repeat));
+    printf("BENCH %s.dma.ratio_vs_c %.5f ratio\n", name, median(ratio, repeat));
     if (rtl.cycles) {
-        printf("BENCH cosim.sim_cycles_per_s %.0f cycles/s\n", median(cps, repeat));
-        printf("BENCH cosim.dma.sender_cycles %.0f cycles\n", median(snd, repeat));
-        printf("BENCH cosim.dma.receiver_cycles %.0f cycles\n", median(rcv, repeat));
+        printf("BENCH %s.sim_cycles_per_s %.0f cycles/s\n", name, median(cps, repeat));
+        printf("BENCH %s.dma.sender_cycles %.0f cycles\n", name, median(snd, repeat));
+        printf("BENCH %s.dma.receiver_cycles %.0f cycles\n", name, median(rcv, repeat));
     }
-    printf("BENCH cosim.rmem.ops_per_s %.0f ops/s\n", median(r_ops, repeat));
+    printf("BENCH %s.rmem.ops_per_s %.0f ops/s\n", name, median(r_ops, repeat));
     if (rtl.cycles) {
-        printf("BENCH cosim.rmem.cycles_per_op %.0f cycles\n", median(cpo, repeat));
+        printf("BENCH %s.rmem.cycles_per_op %.0f cycles\n", name, median(cpo, repeat));
     }
-    printf("BENCH cosim.c_engine.rmem.ops_per_s %.0f ops/s\n", median(c_ops, repeat));
+    printf("BENCH %s.c_engine.rmem.ops_per_s %.0f ops/s\n", name, median(c_ops, repeat));
     return 0;
 }

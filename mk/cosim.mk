@@ -13,6 +13,8 @@ BENCH_TARGETS += bench-cosim
 COSIM_BUILD := $(BUILD)/cosim
 COSIM_OBJ   := $(COSIM_BUILD)/obj
 COSIM_LIB   := $(COSIM_BUILD)/libopenenoc_rtl.so
+# the library for bulk transfers: ETH_W = AXI_DATA_W = MEM_W = 128 (below)
+COSIM_FAST_W := 128
 COSIM_FLIST := $(addprefix $(TOP)/rtl/,openenoc_oetp.f endpoint/openenoc_endpoint.f axi/openenoc_endpoint_axi.f)
 COSIM_SRCS  := $(AXI_SRCS)
 COSIM_TOPM  := openenoc_endpoint_axi
@@ -207,10 +209,12 @@ $(COSIM_BENCH): $(TOP)/bench/cosim_bench.c $(wildcard $(TOP)/hw/engine/*.c) $(OE
 # five rounds, the engines in turn, medians printed (one round swings with
 # the machine's load); 10,000 reads make the RMEM round about as long as the block
 COSIM_BENCH_ARGS ?= --repeat 5 --rmem 10000
-bench-cosim: $(COSIM_BENCH) $(COSIM_LIB)
+# then the same on the 128-bit library (cosim.w128.* lines)
+bench-cosim: $(COSIM_BENCH) $(COSIM_LIB) $(COSIM_BUILD)/libopenenoc_rtl_w$(COSIM_FAST_W).so
 	@$(COSIM_BENCH) --lib $(COSIM_LIB) $(COSIM_BENCH_ARGS)
+	@$(COSIM_BENCH) --lib $(COSIM_BUILD)/libopenenoc_rtl_w$(COSIM_FAST_W).so --name cosim.w$(COSIM_FAST_W) $(COSIM_BENCH_ARGS)
 
-# ---- the wide Ethernet variants ------------------------------------------------
+# ---- the wide variants ------------------------------------------------------------
 # build/cosim/libopenenoc_rtl_wW.so (W = 64 or 128): the same top and wrapper
 # with W-bit Ethernet streams, a W-bit AXI4 memory bus and a W-bit memory
 # port (Verilator -GETH_W=W -GAXI_DATA_W=W -GMEM_W=W, the wrapper's
@@ -219,17 +223,20 @@ bench-cosim: $(COSIM_BENCH) $(COSIM_LIB)
 # port to M bits instead (32 up to W; e.g. make check-cosim-w64
 # COSIM_MEM_W=32); the Verilator parameters are kept in obj-wW/params,
 # rewritten only when they change, so another value rebuilds the model.
-# check-cosim-wW runs check-cosim's programs, vectors and fuzz inputs on it
-# (the core still moves one word a cycle: the converters must change no
-# result). make check runs the 64-bit one; the 128-bit one (VlWide ports in
-# the wrapper) is there to be run by hand.
-COSIM_WIDE := 64 128
+# check-cosim-wW runs check-cosim's programs, vectors and fuzz inputs on it.
+# make check runs the 128-bit one, the library for bulk transfers
+# (COSIM_FAST_W, built with PGO below; bench-cosim's second run); the 64-bit
+# one is there to be run by hand.
+COSIM_WIDE   := 64 128
 
 .PHONY: $(addprefix cosim-w,$(COSIM_WIDE)) $(addprefix check-cosim-w,$(COSIM_WIDE))
-CHECK_TARGETS += check-cosim-w64
+CHECK_TARGETS += check-cosim-w$(COSIM_FAST_W)
 .PRECIOUS: $(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a $(COSIM_BUILD)/obj-w%/params
 COSIM_MEM_W ?=
-cosim_wide_params = -GETH_W=$(1) -GAXI_DATA_W=$(1) -GMEM_W=$(or $(COSIM_MEM_W),$(1))
+# Bursts of at most 1 KiB at every width (BURST_MAX = 8192 / W beats), as on
+# the 32-bit bus, whose bursts the C engine's host calls follow
+# (hw/engine/mem.c): a failing call then covers the same 1 KiB stretch
+cosim_wide_params = -GETH_W=$(1) -GAXI_DATA_W=$(1) -GMEM_W=$(or $(COSIM_MEM_W),$(1)) -GBURST_MAX=$(shell echo $$((8192 / $(1))))
 
 .PHONY: cosim-wide-params-force
 $(COSIM_BUILD)/obj-w%/params: cosim-wide-params-force
@@ -240,7 +247,7 @@ $(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST
                                                     $(COSIM_BUILD)/obj-w%/params
 	@mkdir -p $(COSIM_BUILD)
 	rm -f $(COSIM_BUILD)/obj-w$*/*.o
-	$(VERILATOR) $(COSIM_VFLAGS) $(call cosim_wide_params,$*) -Mdir $(COSIM_BUILD)/obj-w$* $(COSIM_SRCS) >$(COSIM_BUILD)/verilate-w$*.log 2>&1 || \
+	$(VERILATOR) $(COSIM_VFLAGS) $(COSIM_WPGO_FLAGS) $(call cosim_wide_params,$*) -Mdir $(COSIM_BUILD)/obj-w$* $(COSIM_SRCS) >$(COSIM_BUILD)/verilate-w$*.log 2>&1 || \
 	    { tail -40 $(COSIM_BUILD)/verilate-w$*.log; exit 1; }
 	$(COSIM_REGOUT) $(COSIM_BUILD)/obj-w$* $(COSIM_TOPM) $(addprefix --allow ,$(COSIM_AFTER_EDGE))
 	@touch $@
@@ -248,6 +255,38 @@ $(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST
 $(COSIM_BUILD)/libopenenoc_rtl_w%.so: $(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a $(COSIM_WRAP) $(COSIM_HDRS)
 	$(COSIM_CXX) -DOE_COSIM_ETH_W=$* -DOE_COSIM_AXI_W=$* -I$(COSIM_BUILD)/obj-w$* $(filter %.cpp,$(COSIM_WRAP)) $(COSIM_VLT_RT) \
 	    $(COSIM_BUILD)/obj-w$*/Vopenenoc_endpoint_axi__ALL.a -o $@ -lpthread
+
+# The 128-bit library, the one for bulk transfers (bench-cosim's second run),
+# is built with the profile of its own training run like the default one
+# (COSIM_PGO): an instrumented model in obj-pgo-w128/, cosim_bench on it,
+# the profile in cosim-w128.profdata. The 64-bit one is built without.
+ifeq ($(COSIM_PGO),1)
+COSIM_WPROF := $(COSIM_BUILD)/cosim-w$(COSIM_FAST_W).profdata
+COSIM_WPOBJ := $(COSIM_BUILD)/obj-pgo-w$(COSIM_FAST_W)
+COSIM_WPLIB := $(COSIM_BUILD)/libopenenoc_rtl_pgo_w$(COSIM_FAST_W).so
+$(COSIM_BUILD)/obj-w$(COSIM_FAST_W)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_WPROF)
+$(COSIM_BUILD)/obj-w$(COSIM_FAST_W)/Vopenenoc_endpoint_axi__ALL.a: \
+    COSIM_WPGO_FLAGS = -CFLAGS "-fprofile-instr-use=$(COSIM_WPROF) -Wno-profile-instr-unprofiled -Wno-profile-instr-out-of-date"
+
+$(COSIM_WPOBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk \
+                                              $(COSIM_BUILD)/obj-w$(COSIM_FAST_W)/params
+	@mkdir -p $(COSIM_BUILD)
+	$(VERILATOR) $(COSIM_VFLAGS) -CFLAGS -fprofile-instr-generate $(call cosim_wide_params,$(COSIM_FAST_W)) \
+	    -Mdir $(COSIM_WPOBJ) $(COSIM_SRCS) >$(COSIM_BUILD)/verilate-pgo-w$(COSIM_FAST_W).log 2>&1 || \
+	    { tail -40 $(COSIM_BUILD)/verilate-pgo-w$(COSIM_FAST_W).log; exit 1; }
+	@touch $@
+
+$(COSIM_WPLIB): $(COSIM_WPOBJ)/Vopenenoc_endpoint_axi__ALL.a $(COSIM_WRAP) $(COSIM_HDRS)
+	$(COSIM_MODEL_CXX) $(COSIM_CXXFLAGS) -fprofile-instr-generate -DOE_COSIM_ETH_W=$(COSIM_FAST_W) \
+	    -DOE_COSIM_AXI_W=$(COSIM_FAST_W) -I$(COSIM_WPOBJ) $(filter %.cpp,$(COSIM_WRAP)) \
+	    $(COSIM_VLT_RT) $(COSIM_WPOBJ)/Vopenenoc_endpoint_axi__ALL.a -o $@ -lpthread -latomic
+
+$(COSIM_WPROF): $(COSIM_WPLIB) $(COSIM_BENCH)
+	rm -f $(COSIM_BUILD)/cosim-w$(COSIM_FAST_W)-*.profraw
+	LLVM_PROFILE_FILE=$(COSIM_BUILD)/cosim-w$(COSIM_FAST_W)-%p.profraw $(COSIM_BENCH) --lib $(COSIM_WPLIB) \
+	    $(COSIM_PGO_TRAIN) >/dev/null
+	$(COSIM_PROFDATA_TOOL) merge -o $@ $(COSIM_BUILD)/cosim-w$(COSIM_FAST_W)-*.profraw
+endif
 
 # cosim_wide W: the library's target, its programs and its check
 define cosim_wide
