@@ -4,8 +4,11 @@
 #   make check-diff              the programs that once diverged
 #                                (tests/diff/regress), the fuzz seeds, the RTL
 #                                regression inputs, then random programs for
-#                                DIFF_SECONDS (60)
-#   make diff-engines N=1000     N random programs from SEED (default 1)
+#                                DIFF_SECONDS (60); then the same on the
+#                                128-bit library (both engines on a bus of
+#                                16-byte beats) for DIFF_W128_SECONDS (30)
+#   make diff-engines N=1000     N random programs from SEED (default 1);
+#                                DIFF_W=128 on the 128-bit library
 
 .PHONY: check-diff diff-engines
 
@@ -13,6 +16,9 @@ CHECK_TARGETS += check-diff
 
 DIFF_BIN     := $(BUILD)/diff/diff_engines
 DIFF_SECONDS ?= 60
+DIFF_W128_SECONDS ?= 30
+DIFF_W       ?=
+DIFF_W128    := $(COSIM_BUILD)/libopenenoc_rtl_w$(COSIM_FAST_W).so
 N            ?= 100
 SEED         ?= 1
 
@@ -22,9 +28,12 @@ $(DIFF_BIN): $(TOP)/tests/diff/diff_engines.c $(wildcard $(TOP)/hw/engine/*.c) $
 	$(CC) -O2 -g -std=c11 -D_DEFAULT_SOURCE -Wall -I$(TOP)/include $(TOP)/tests/diff/diff_engines.c \
 	    $(wildcard $(TOP)/hw/engine/*.c) $(OETP_SRC) -o $@ -ldl
 
-check-diff: $(DIFF_BIN)
+check-diff: $(DIFF_BIN) $(DIFF_W128)
 	$(DIFF_BIN) --lib $(COSIM_LIB) --out $(BUILD)/diff --time $(DIFF_SECONDS) \
 	    $(TOP)/tests/diff/regress $(TOP)/tests/fuzz/seeds $(TOP)/hw/cosim/regress
+	$(DIFF_BIN) --lib $(DIFF_W128) --mem-beat $(shell echo $$(($(COSIM_FAST_W) / 8))) --out $(BUILD)/diff \
+	    --time $(DIFF_W128_SECONDS) $(TOP)/tests/diff/regress $(TOP)/tests/fuzz/seeds $(TOP)/hw/cosim/regress
 
-diff-engines: $(DIFF_BIN)
-	$(DIFF_BIN) --lib $(COSIM_LIB) --out $(BUILD)/diff --seed $(SEED) -n $(N)
+diff-engines: $(DIFF_BIN) $(if $(DIFF_W),$(COSIM_BUILD)/libopenenoc_rtl_w$(DIFF_W).so)
+	$(DIFF_BIN) --lib $(if $(DIFF_W),$(COSIM_BUILD)/libopenenoc_rtl_w$(DIFF_W).so --mem-beat $(shell echo $$(($(or $(DIFF_W),32) / 8))),$(COSIM_LIB)) \
+	    --out $(BUILD)/diff --seed $(SEED) -n $(N)

@@ -102,6 +102,14 @@ OeEngine *oe_engine_new(const OeHostOps *ops, void *opaque,
     if (!oe_engine_config_resolve(ops, cfg, &set, err)) {
         return nullptr;
     }
+    // the bus is fixed when the model is built: a different one asked for
+    // is an error, not something to imitate
+    if (set.mem_beat != 0 && set.mem_beat != OE_COSIM_AXI_W / 8) {
+        if (err) {
+            *err = "mem_beat_bytes differs from this RTL library's memory bus (OE_COSIM_AXI_W)";
+        }
+        return nullptr;
+    }
     OeEngine *e = new OeEngine();
     e->ops = *ops;
     e->opaque = opaque;

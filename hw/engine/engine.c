@@ -172,6 +172,7 @@ OeEngine *oe_engine_new(const OeHostOps *ops, void *opaque,
     e->max_frame = set.max_frame;
     e->frag_ceiling = set.frag_ceiling;
     e->reset_mac = set.reset_mac;
+    e->mem_beat = set.mem_beat ? set.mem_beat : 4;
     e->armed = OE_TIMER_NONE;
     engine_hard_reset(e);
     return e;

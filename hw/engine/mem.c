@@ -1,9 +1,10 @@
 /*
  * Local memory access in AXI bursts, as the AXI4 memory master of the RTL
- * (rtl/axi/openenoc_axi_mem_rd.sv, openenoc_axi_mem_wr.sv, default
- * BURST_MAX) issues them: 32-bit beats from the word of the first byte, at
- * most OE_BURST_BEATS beats, never across a 4 KiB boundary; a read's last
- * 1..3 bytes past the last whole word are a burst of their own (byte beats,
+ * (rtl/axi/openenoc_axi_mem_rd.sv, openenoc_axi_mem_wr.sv; BURST_MAX beats
+ * of 1 KiB in all: 256 on the default 32-bit bus) issues them: beats of
+ * e->mem_beat bytes (the configured bus, 4 by default) from the beat of the
+ * first byte, at most 1 KiB of beats, never across a 4 KiB boundary; a read's last
+ * 1..beat-1 bytes past the last whole beat are a burst of their own (byte beats,
  * so no byte is read that was not asked for), a write's are strobed in the
  * last beat. One host call per burst, so a failing access is attributed to
  * one burst and the bytes before it are known to be done (transferred
@@ -12,15 +13,16 @@
 #include "engine_internal.h"
 
 #define OE_BURST_BOUNDARY 4096u
-#define OE_BURST_BEATS    256u
+#define OE_BURST_BYTES    1024u
 
-/* Bytes of the burst at addr of a transfer with left bytes to go. */
-static uint32_t burst_len(uint32_t addr, uint32_t left, bool read)
+/* Bytes of the burst at addr of a transfer with left bytes to go, on a bus
+ * of beat bytes per beat. */
+static uint32_t burst_len(uint32_t addr, uint32_t left, bool read, uint32_t beat)
 {
-    uint32_t room = OE_BURST_BEATS * 4 - (addr & 3u);
+    uint32_t room = OE_BURST_BYTES - (addr & (beat - 1));
     uint32_t page = OE_BURST_BOUNDARY - (addr % OE_BURST_BOUNDARY);
     uint64_t end = (uint64_t)addr + left;
-    uint64_t body_end = end & ~(uint64_t)3;
+    uint64_t body_end = end & ~(uint64_t)(beat - 1);
     uint32_t n = left;
 
     if (read) {
@@ -38,7 +40,7 @@ static uint32_t mem_bursts(OeEngine *e, uint32_t addr, uint8_t *rbuf,
 
     *st = OE_MEM_OK;
     while (done < len) {
-        uint32_t n = burst_len(addr + done, len - done, rbuf != NULL);
+        uint32_t n = burst_len(addr + done, len - done, rbuf != NULL, e->mem_beat);
         *st = rbuf ? e->ops.mem_read(e->opaque, addr + done, rbuf + done, n)
                    : e->ops.mem_write(e->opaque, addr + done, wbuf + done, n);
         if (*st != OE_MEM_OK) {

@@ -199,11 +199,31 @@ static void engine_config_max_raw_frame_size_sets_info_and_mfs_reset(void)
     H_EQ(hn_rd(n, OE_CONFIG_DMA_MAX_FRAGMENT_SIZE), 68);
 }
 
+static OeMemStatus no_mem(void *o, uint32_t addr, void *buf, uint32_t len)
+{
+    (void)o; (void)addr; (void)buf; (void)len;
+    return OE_MEM_DECERR;
+}
+
+static OeMemStatus no_mem_w(void *o, uint32_t addr, const void *buf, uint32_t len)
+{
+    (void)o; (void)addr; (void)buf; (void)len;
+    return OE_MEM_DECERR;
+}
+
+static void no_tx(void *o, const uint8_t *frame, size_t len)
+{
+    (void)o; (void)frame; (void)len;
+}
+
+/* host ops an engine accepts, so only the configured value can be refused */
+#define COMPLETE_OPS { .mem_read = no_mem, .mem_write = no_mem_w, .tx_frame = no_tx }
+
 static void engine_new_rejects_out_of_range_max_raw_frame_size(void)
 {
     static const uint32_t bad[] = { 1, 35, 8193, 65536, 0xFFFFFFFF };
     static const uint32_t good[] = { 0, 36, 60, 8192 };
-    static const OeHostOps ops = { 0 };
+    static const OeHostOps ops = COMPLETE_OPS;
 
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         OeEngineConfig cfg = { .max_raw_frame_size = bad[i] };
@@ -218,6 +238,24 @@ static void engine_new_rejects_out_of_range_max_raw_frame_size(void)
         H_EQ(H_GET(hn_rd64(n, OE_INFO), OE_INFO_MAX_DMA_FRAME_SIZE_BYTES),
              good[i] ? good[i] : 8192);
     }
+}
+
+/* the memory bus's beat bytes: 4, 8 or 16 (engine.h); 0 is every engine's own */
+static void engine_new_rejects_other_mem_beat_bytes(void)
+{
+    static const uint32_t bad[] = { 1, 2, 3, 5, 12, 32, 0xFFFFFFFF };
+    static const OeHostOps ops = COMPLETE_OPS;
+
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        OeEngineConfig cfg = { .mem_beat_bytes = bad[i] };
+        const char *err = NULL;
+        OeEngine *e = oe_engine_new(&ops, NULL, &cfg, &err);
+        H_CHECKF(!e, "mem_beat_bytes %u accepted", bad[i]);
+        H_CHECKF(err && *err, "no error message for %u", bad[i]);
+    }
+    OeEngineConfig own = { .mem_beat_bytes = 0 };
+    HNode *n = one_engine(&own);
+    H_EQ(H_GET(hn_rd64(n, OE_INFO), OE_INFO_MAX_DMA_FRAME_SIZE_BYTES), 8192);
 }
 
 static void engine_config_reset_mac_is_mac_reset_value(void)
@@ -293,6 +331,7 @@ static const HTest tests[] = {
     H_TEST(dma_max_fragment_size_keeps_unrounded_value),
     H_TEST(engine_config_max_raw_frame_size_sets_info_and_mfs_reset),
     H_TEST(engine_new_rejects_out_of_range_max_raw_frame_size),
+    H_TEST(engine_new_rejects_other_mem_beat_bytes),
     H_TEST(engine_config_reset_mac_is_mac_reset_value),
     H_TEST(engines_in_one_process_are_independent),
     H_TEST(switch_pause_done_follows_pause_request),

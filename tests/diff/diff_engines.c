@@ -13,7 +13,11 @@
  * behaviour is compared, never cycle timing.
  *
  *   diff_engines --lib PATH [--seed S] [-n N] [--time SEC] [--ops K]
- *                [--out DIR] [FILE|DIR...]
+ *                [--mem-beat B] [--out DIR] [FILE|DIR...]
+ *
+ * --mem-beat B gives both engines the memory bus's beat bytes (engine.h's
+ * mem_beat_bytes: 4, 8 or 16); the RTL library refuses one it was not built
+ * with (check-diff runs the 128-bit library with 16).
  *
  * FILE/DIR: byte programs to run first (the fuzz corpus works: any bytes
  * decode). Then N random programs (seeds S, S+1, ...) or as many as fit in
@@ -248,6 +252,7 @@ static const uint32_t win_base[3] = { 0x1000, 0x10000, 0x20000 };
 static uint32_t max_frame;
 static char why[512];
 static unsigned step_no;
+static uint32_t mem_beat;   /* --mem-beat: engine.h's mem_beat_bytes, 0 = own */
 
 static void diverge(const char *fmt, ...)
 {
@@ -776,7 +781,7 @@ static bool run(const uint8_t *p, size_t n, unsigned max_ops, const char *label)
         for (uint32_t i = 0; i < MEM_SIZE; i++) {
             s->mem[i] = (uint8_t)(i * 31 + (i >> 8));
         }
-        OeEngineConfig cfg = { .max_raw_frame_size = max_frame };
+        OeEngineConfig cfg = { .max_raw_frame_size = max_frame, .mem_beat_bytes = mem_beat };
         s->e = s->api->create(&host_ops, s, &cfg, &err);
         if (!s->e) {
             fprintf(stderr, "diff_engines: %s engine: %s\n", s->api->name, err);
@@ -848,7 +853,8 @@ static void save(const uint8_t *p, size_t n, const char *name, const char *lib)
     snprintf(path, sizeof(path), "%s/%s", out_dir, name);
     FILE *fp = fopen(path, "wb");
     if (fp && fwrite(p, 1, n, fp) == n && !fclose(fp)) {
-        fprintf(stderr, "reproducer: %s (replay: diff_engines --lib %s %s)\n", path, lib, path);
+        fprintf(stderr, "reproducer: %s (replay: diff_engines --lib %s --mem-beat %u %s)\n", path,
+                lib, mem_beat, path);
     } else {
         fprintf(stderr, "diff_engines: cannot write %s\n", path);
     }
@@ -888,12 +894,14 @@ static int run_file(const char *path, const char *lib, unsigned max_ops, unsigne
 static void usage(FILE *fp)
 {
     fprintf(fp, "usage: diff_engines --lib PATH [--seed S] [-n N] [--time SEC] [--ops K]\n"
-                "                    [--len BYTES] [--out DIR] [FILE|DIR...]\n"
+                "                    [--len BYTES] [--mem-beat B] [--out DIR] [FILE|DIR...]\n"
                 "Runs byte programs (FILE/DIR, each to its end unless --ops; then N random\n"
                 "ones of BYTES (600) bytes and at most K (200) steps from seed S, or as many\n"
                 "as fit in SEC seconds) through the C engine and the RTL engine side by side\n"
                 "and compares them step by step; the first divergence is printed with a\n"
-                "reproducer file in DIR (default build/diff). OE_DIFF_TRACE=1 traces steps.\n");
+                "reproducer file in DIR (default build/diff). --mem-beat B: both engines on a\n"
+                "memory bus of B-byte beats (4, 8, 16; default: each engine's own).\n"
+                "OE_DIFF_TRACE=1 traces steps.\n");
 }
 
 int main(int argc, char **argv)
@@ -928,6 +936,8 @@ int main(int argc, char **argv)
             len = (unsigned)strtoul(argv[++i], NULL, 0);
         } else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
             out_dir = argv[++i];
+        } else if (!strcmp(argv[i], "--mem-beat") && i + 1 < argc) {
+            mem_beat = (uint32_t)strtoul(argv[++i], NULL, 0);
         } else if (argv[i][0] == '-') {
             usage(stderr);
             return 2;
@@ -944,7 +954,7 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc && !bad; i++) {
         if (!strcmp(argv[i], "--lib") || !strcmp(argv[i], "--seed") || !strcmp(argv[i], "-n") ||
             !strcmp(argv[i], "--time") || !strcmp(argv[i], "--ops") || !strcmp(argv[i], "--len") ||
-            !strcmp(argv[i], "--out")) {
+            !strcmp(argv[i], "--out") || !strcmp(argv[i], "--mem-beat")) {
             i++;
             continue;
         }
