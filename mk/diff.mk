@@ -33,6 +33,10 @@ check-diff: $(DIFF_BIN) $(DIFF_W128)
 	    $(TOP)/tests/diff/regress $(TOP)/tests/fuzz/seeds $(TOP)/hw/cosim/regress
 	$(DIFF_BIN) --lib $(DIFF_W128) --mem-beat $(shell echo $$(($(COSIM_FAST_W) / 8))) --out $(BUILD)/diff \
 	    --time $(DIFF_W128_SECONDS) $(TOP)/tests/diff/regress $(TOP)/tests/fuzz/seeds $(TOP)/hw/cosim/regress
+	@# a beat the library was not built with is refused, not imitated
+	@if $(DIFF_BIN) --lib $(DIFF_W128) --mem-beat 4 -n 1 >$(BUILD)/diff/beat-refused.log 2>&1 || \
+	    ! grep -q "mem_beat_bytes differs from this RTL library" $(BUILD)/diff/beat-refused.log; then \
+	    cat $(BUILD)/diff/beat-refused.log; echo "check-diff: the 128-bit library took mem_beat_bytes 4"; exit 1; fi
 
 diff-engines: $(DIFF_BIN) $(if $(DIFF_W),$(COSIM_BUILD)/libopenenoc_rtl_w$(DIFF_W).so)
 	$(DIFF_BIN) --lib $(if $(DIFF_W),$(COSIM_BUILD)/libopenenoc_rtl_w$(DIFF_W).so --mem-beat $(shell echo $$(($(or $(DIFF_W),32) / 8))),$(COSIM_LIB)) \
