@@ -294,7 +294,7 @@ static void test_help(void)
     g_autofree char *out = NULL, *err = NULL;
     static const char *const props[] = {
         "mac=", "netdev=", "clock-frequency=", "link-speed=", "engine=",
-        "rtl-model=", "vendor-id=", "device-id=",
+        "rtl-model=", "vendor-id=", "device-id=", "mem-beat-bytes=",
     };
     int status = oe_run_qemu("-device openenoc,help", &out, &err);
 
@@ -329,6 +329,7 @@ static const BadProp bad_props[] = {
     { "mac=03:0e:0c:00:00:01", "must be a unicast address" },
     { "mac=zz", "mac" },
     { "netdev=nosuch", "nosuch" },
+    { "mem-beat-bytes=3", "mem_beat_bytes must be 0, 4, 8 or 16" },
 };
 
 static void test_bad_properties(void)
@@ -344,6 +345,42 @@ static void test_bad_properties(void)
         g_assert_false(WIFEXITED(status) && WEXITSTATUS(status) == 0);
         g_assert_nonnull(strstr(err, bad_props[i].message));
     }
+}
+
+/*
+ * mem-beat-bytes reaches the engine: the C engine cuts transfers for every
+ * bus beat it knows, an RTL library takes only the beat of the memory bus
+ * it was built with and names the difference for the others. QEMU creates
+ * -device options in command-line order, so an unknown device after
+ * openenoc tells that openenoc itself was created.
+ */
+static void test_mem_beat_bytes(void)
+{
+    static const unsigned beats[] = { 4, 8, 16 };
+    const char *so = getenv("OPENENOC_QTEST_RTL_MODEL");
+    unsigned taken = 0;
+
+    for (size_t i = 0; i < G_N_ELEMENTS(beats); i++) {
+        g_autofree char *args = NULL, *out = NULL, *err = NULL;
+        int status;
+
+        args = g_strdup_printf("-accel qtest -display none -device "
+                               "openenoc,mem-beat-bytes=%u%s%s "
+                               "-device oe-no-such-device", beats[i],
+                               oe_engine_is_c() ? "" : ",engine=rtl,rtl-model=",
+                               oe_engine_is_c() ? "" : so);
+        status = oe_run_qemu(args, &out, &err);
+        g_test_message("mem-beat-bytes=%u -> %s", beats[i], err);
+        g_assert_false(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        if (strstr(err, "oe-no-such-device")) {
+            taken++;
+        } else {
+            g_assert_false(oe_engine_is_c());
+            g_assert_nonnull(strstr(err, "differs from this RTL library's "
+                                         "memory bus"));
+        }
+    }
+    g_assert_cmpuint(taken, ==, oe_engine_is_c() ? G_N_ELEMENTS(beats) : 1);
 }
 
 /*
@@ -429,6 +466,7 @@ int main(int argc, char **argv)
     qtest_add_func("/openenoc/id/access-sizes", test_access_sizes);
     qtest_add_func("/openenoc/id/help-lists-properties", test_help);
     qtest_add_func("/openenoc/id/invalid-properties-fail", test_bad_properties);
+    qtest_add_func("/openenoc/id/mem-beat-bytes", test_mem_beat_bytes);
     qtest_add_data_func("/openenoc/id/engine-library-rtl-model",
                         GINT_TO_POINTER(false), test_engine_library);
     qtest_add_data_func("/openenoc/id/engine-library-without-state",

@@ -144,6 +144,7 @@ static void openenoc_realize(PCIDevice *pci, Error **errp)
     s->pace_timer = timer_new_ns(QEMU_CLOCK_REALTIME, openenoc_bh, s);
 
     cfg.reset_mac = openenoc_reset_mac(s);
+    cfg.mem_beat_bytes = s->mem_beat_bytes;
     if (!openenoc_engine_create(s, &cfg, errp)) {
         goto fail_timers;
     }
@@ -313,6 +314,7 @@ static const Property openenoc_properties[] = {
     DEFINE_PROP_UINT32("clock-frequency", OpenenocState, clock_hz,
                        OPENENOC_DEFAULT_CLOCK_HZ),
     DEFINE_PROP_UINT32("link-speed", OpenenocState, link_mbps, 0),
+    DEFINE_PROP_UINT32("mem-beat-bytes", OpenenocState, mem_beat_bytes, 0),
     DEFINE_PROP_STRING("engine", OpenenocState, engine_kind),
     DEFINE_PROP_STRING("rtl-model", OpenenocState, rtl_model),
     DEFINE_PROP_STRING("rtl-trace", OpenenocState, rtl_trace),
@@ -355,6 +357,9 @@ static void openenoc_class_init(ObjectClass *klass, void *data)
     object_class_property_set_description(klass, "link-speed",
         "line rate in Mbit/s that paces transmission on the host clock; "
         "0 = unpaced");
+    object_class_property_set_description(klass, "mem-beat-bytes",
+        "memory bus beat in bytes (4, 8, 16; 0 = the engine's own): how a "
+        "DMA transfer is cut into guest memory accesses");
     object_class_property_set_description(klass, "engine",
         "endpoint engine: 'c' (built in, default) or 'rtl' (needs rtl-model)");
     object_class_property_set_description(klass, "rtl-model",

@@ -62,6 +62,7 @@ struct OpenenocState {
     /* properties */
     uint32_t clock_hz;
     uint32_t link_mbps;
+    uint32_t mem_beat_bytes;     /* OeEngineConfig.mem_beat_bytes */
     char *engine_kind;
     char *rtl_model;
     char *rtl_trace;             /* FST file of the model (traced library) */
