@@ -1,11 +1,12 @@
 // TX controller: assembles every outgoing Ethernet frame. Three producers
 // compete at frame boundaries: responder replies (priority), initiator
-// requests and raw local frames (these two alternate). Header, parameters
-// and EndOfData go out one 32-bit word per cycle; bulk Data streams from the
-// local payload head a beat per cycle (N = ETH_W / 32 words, byte-packed,
-// every beat full but the last); the final beat is held until the
-// source-read status is known, so EndOfData follows only a successful,
-// complete source. The output is the word side of openenoc_axis_word_pack
+// requests and raw local frames (these two alternate). Header and
+// parameters go out up to N = ETH_W / 32 words a cycle (one at 32 bits);
+// bulk Data streams from the local payload head a beat per cycle (N words,
+// byte-packed, every beat full but the last); the final beat is held until
+// the source-read status is known, so EndOfData follows only a successful,
+// complete source (above 32 bits in the final beat's first free lane, if
+// it has one). The output is the word side of openenoc_axis_word_pack
 // (lane i carries a word when i == 0 or tkeep[4i]), which packs header and
 // Data words into Ethernet beats whatever the word position Data starts at.
 // A frame is finished (and its owner told) only at the Ethernet-facing TLAST
