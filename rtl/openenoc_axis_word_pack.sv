@@ -8,9 +8,20 @@
 // full throughput. m_* come from registers; s_tready is a function of stored
 // state only (no path from m_tready). m_tdata lanes beyond m_tkeep carry
 // left-over words. At ETH_W = 32 it is wires. See openenoc_axis_word_buf.
+//
+// PASS = 1 (for a source whose outputs are registers, TX): while nothing is
+// stored, an input beat that would leave whole anyway (N words, or the
+// frame's end) is presented on m_* in the cycle it arrives instead of the
+// next, and is stored only if m_tready is low (presented again from the
+// buffer, unchanged, until taken). m_* are then a multiplexer of the
+// source's registers and the buffer's; s_tready is still the stored count
+// alone. It saves the buffer's cycle on every frame's end (an oETP header
+// alone, an RMEM request or reply, is one or two beats). PASS = 0 is the
+// packer as before (the payload packer keeps it).
 `include "endpoint/openenoc_ep_ports.svh"
 module openenoc_axis_word_pack #(
-  parameter int ETH_W = 64   // 32, 64 or 128
+  parameter int ETH_W = 64,  // 32, 64 or 128
+  parameter bit PASS  = 1'b0 // an empty packer passes a whole beat through
 ) (
   input  logic               clk,
   input  logic               rst,
@@ -30,15 +41,29 @@ module openenoc_axis_word_pack #(
     wire unused = &{1'b0, clk, rst};
     // verilator lint_on UNUSEDSIGNAL
   end else begin : g_buf
-    logic one_valid, one_last;
+    localparam int KW = ETH_W / 8;
+    logic             one_valid, one_last, all_valid, all_last, buf_valid;
+    logic [ETH_W-1:0] w_data;
+    logic [KW-1:0]    w_keep;
+    // byp: the buffer is empty (w_one_valid low) and the input beat is one
+    // it would present whole in the next cycle: its last lane carries a
+    // word or it ends the frame. Taken at m_*, it is not stored.
+    wire byp = PASS && !one_valid && s_tvalid && (s_tlast || s_tkeep[KW-4]);
+    assign buf_valid = s_tvalid && !(byp && m_tready);
     openenoc_axis_word_buf #(.W(ETH_W)) u_buf (
-      .clk, .rst, .s_tdata, .s_tkeep, .s_tlast, .s_tvalid, .s_tready, .w_data(m_tdata),
-      .w_keep(m_tkeep), .w_one_valid(one_valid), .w_one_last(one_last), .w_all_valid(m_tvalid),
-      .w_all_last(m_tlast), .w_take_one(1'b0), .w_take_all(m_tready),
+      .clk, .rst, .s_tdata, .s_tkeep, .s_tlast, .s_tvalid(buf_valid), .s_tready, .w_data,
+      .w_keep, .w_one_valid(one_valid), .w_one_last(one_last), .w_all_valid(all_valid),
+      .w_all_last(all_last), .w_take_one(1'b0), .w_take_all(m_tready),
       .w_all_max($clog2(ETH_W / 32 + 1)'(ETH_W / 32))
     );
+    // an empty buffer presents nothing (all_valid low), so byp alone
+    // selects the input
+    assign m_tvalid = byp || all_valid;
+    assign m_tdata  = byp ? s_tdata : w_data;
+    assign m_tkeep  = byp ? s_tkeep : w_keep;
+    assign m_tlast  = byp ? s_tlast : all_last;
     // verilator lint_off UNUSEDSIGNAL
-    wire unused = &{1'b0, one_valid, one_last};
+    wire unused = &{1'b0, one_last};
     // verilator lint_on UNUSEDSIGNAL
   end
 endmodule

@@ -163,9 +163,10 @@ module openenoc_endpoint_oetp_engine
   openenoc_axis_skid #(.DATA_W(ETH_W), .PASS(1'b1))
     u_eth_out_slice   (.clk, .rst, .s(eth_out),      .m(m_axis_eth));
 
-  // the packer's outputs are registers (wires at 32: TX's output register),
+  // the packer's outputs are registers or, PASS, TX's output register passed
+  // through while the packer is empty (wires at 32: TX's output register),
   // so the PASS skid still multiplexes registers only
-  openenoc_axis_word_pack #(.ETH_W(ETH_W)) u_tx_pack (
+  openenoc_axis_word_pack #(.ETH_W(ETH_W), .PASS(1'b1)) u_tx_pack (
     .clk, .rst, .s_tdata(eth_words.tdata), .s_tkeep(eth_words.tkeep), .s_tlast(eth_words.tlast),
     .s_tvalid(eth_words.tvalid), .s_tready(eth_words.tready), .m_tdata(eth_out.tdata),
     .m_tkeep(eth_out.tkeep), .m_tlast(eth_out.tlast), .m_tvalid(eth_out.tvalid),

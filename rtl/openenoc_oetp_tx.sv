@@ -1,11 +1,12 @@
 // TX controller: assembles every outgoing Ethernet frame. Three producers
 // compete at frame boundaries: responder replies (priority), initiator
-// requests and raw local frames (these two alternate). Header, parameters
-// and EndOfData go out one 32-bit word per cycle; bulk Data streams from the
-// local payload head a beat per cycle (N = ETH_W / 32 words, byte-packed,
-// every beat full but the last); the final beat is held until the
-// source-read status is known, so EndOfData follows only a successful,
-// complete source. The output is the word side of openenoc_axis_word_pack
+// requests and raw local frames (these two alternate). Header and
+// parameters go out up to N = ETH_W / 32 words a cycle (one at 32 bits);
+// bulk Data streams from the local payload head a beat per cycle (N words,
+// byte-packed, every beat full but the last); the final beat is held until
+// the source-read status is known, so EndOfData follows only a successful,
+// complete source (above 32 bits in the final beat's first free lane, if
+// it has one). The output is the word side of openenoc_axis_word_pack
 // (lane i carries a word when i == 0 or tkeep[4i]), which packs header and
 // Data words into Ethernet beats whatever the word position Data starts at.
 // A frame is finished (and its owner told) only at the Ethernet-facing TLAST
@@ -211,8 +212,9 @@ module openenoc_oetp_tx
 
   wire can_load   = !o_valid_q || eth.tready;
   wire start_data = (pick_rsp && pk_rsp_v_q.data) || (pick_ini && pk_ini_v_q.data);
-  // Data words of the job, registered (the header takes four or more
-  // cycles after the pick, so ew_q is in place before Data is counted)
+  // Data words of the job, registered (at 32 bits the header takes four or
+  // more cycles after the pick, so ew_q is in place before Data is
+  // counted; wider, it is loaded at the pick)
   logic [LEN_W-1:0] ew_q;
   // wz_q is wc_q == ew_q, registered: one cycle late while neither changes
   // (the header's cycles and TX_STATUS), and ahead for the Data word TX_DATA
@@ -259,6 +261,52 @@ module openenoc_oetp_tx
   endfunction
   wire hdr_final = (hidx_q == 3'd3 + job_q.nparams);
 
+  // Above 32 bits the header and parameters go out up to N words a cycle
+  // (an RMEM request or reply is a header alone, so one word a cycle would
+  // make almost every cycle of its frame a one-word cycle into the packer).
+  // pick_hdr: the picked job's words 0..N-1, all header words (N <= 4), so
+  // never the frame's last; hdr_lanes: words hidx_q .. hidx_q + N - 1 of
+  // the job being sent, those past its last parameter not kept (and zero);
+  // hdr_end: the last parameter is among them.
+  logic [ETH_W-1:0] pick_hdr, hdr_lanes;
+  logic [KW-1:0]    hdr_keep;
+  logic             hdr_end;
+  always_comb begin
+    logic [3:0] j;
+    logic [31:0] w;
+    for (int i = 0; i < N; i++)
+      pick_hdr[32*i +: 32] = hdr_word(2'(i), pick_job.dst, pick_job.src, pick_job.cmd);
+    for (int i = 0; i < N; i++) begin
+      j = 4'({1'b0, hidx_q} + 4'(i));
+      w = (j < 4'd4) ? hdr_word(j[1:0], job_q.dst, job_q.src, job_q.cmd) : job_q.params[j[1:0]];
+      hdr_keep[4*i +: 4]   = (i == 0 || j <= 4'd3 + 4'(job_q.nparams)) ? 4'hF : 4'h0;
+      hdr_lanes[32*i +: 32] = hdr_keep[4*i] ? w : 32'h0;
+    end
+    hdr_end = 4'({1'b0, hidx_q} + 4'(N - 1)) >= 4'd3 + 4'(job_q.nparams);
+  end
+
+  // Above 32 bits a final Data beat with a free lane carries the EndOfData
+  // word too (in the lane after its last word), so a good source ends the
+  // frame in the status cycle instead of a cycle of its own (TX_EOD).
+  // Data words are whole, so the held keep is whole words, contiguous,
+  // lane 0 always kept.
+  logic [ETH_W-1:0] held_eod;
+  logic [KW-1:0]    held_eod_keep;
+  wire              held_room = N > 1 && !held_keep_q[KW-4];
+  always_comb
+    for (int i = 0; i < N; i++) begin
+      if (held_keep_q[4*i]) begin
+        held_eod[32*i +: 32]    = held_q[32*i +: 32];
+        held_eod_keep[4*i +: 4] = 4'hF;
+      end else if (i > 0 && held_keep_q[4*((i + N - 1) % N)]) begin
+        held_eod[32*i +: 32]    = EOD;
+        held_eod_keep[4*i +: 4] = 4'hF;
+      end else begin
+        held_eod[32*i +: 32]    = 32'h0;
+        held_eod_keep[4*i +: 4] = 4'h0;
+      end
+    end
+
   // The job register is loaded at the pick, in a process of its own: the
   // controller's process below reads it, and a register that its own
   // process both reads and writes costs the simulation model a copy of all
@@ -303,7 +351,11 @@ module openenoc_oetp_tx
     end else begin
       ini_done_q <= 1'b0;
       rsp_done_q <= 1'b0;
-      ew_q       <= data_words(job_q.data_len);
+      // above 32 bits the header can take a single cycle after the pick,
+      // so ew_q is loaded from the picked job at the pick itself (wz_q is
+      // then in place for the first TX_STATUS, two cycles after the pick)
+      if (N > 1 && load_job) ew_q <= data_words(pick_job.data_len);
+      else                   ew_q <= data_words(job_q.data_len);
       wz_q       <= wc_q == ew_q;
       pk_rsp_q    <= rsp_elig;
       pk_ini_q    <= c_ini;
@@ -352,10 +404,17 @@ module openenoc_oetp_tx
               // has four words or more, so it is never the last)
               if (can_load) begin
                 o_valid_q <= 1'b1;
-                o_data_q  <= ETH_W'(hdr_word(2'd0, pick_job.dst, pick_job.src, pick_job.cmd));
-                o_keep_q  <= KW'(4'hF);
                 o_last_q  <= 1'b0;
-                hidx_q    <= 3'd1;
+                if (N == 1) begin
+                  o_data_q <= ETH_W'(hdr_word(2'd0, pick_job.dst, pick_job.src, pick_job.cmd));
+                  o_keep_q <= KW'(4'hF);
+                  hidx_q   <= 3'd1;
+                end else begin
+                  // wider: the first N header words together
+                  o_data_q <= pick_hdr;
+                  o_keep_q <= '1;
+                  hidx_q   <= 3'(N);
+                end
               end
             end
           end
@@ -374,13 +433,25 @@ module openenoc_oetp_tx
         TX_HEADER: begin
           if (can_load) begin
             o_valid_q <= 1'b1;
-            o_data_q  <= ETH_W'(hword());
-            o_keep_q  <= KW'(4'hF);
-            o_last_q  <= hdr_final && !job_q.has_data;
-            hidx_q    <= hidx_q + 3'd1;
-            if (hdr_final)
-              state_q <= !job_q.has_data ? TX_WAIT_END
-                       : in_last_seen_q  ? TX_STATUS : TX_DATA;
+            if (N == 1) begin
+              o_data_q <= ETH_W'(hword());
+              o_keep_q <= KW'(4'hF);
+              o_last_q <= hdr_final && !job_q.has_data;
+              hidx_q   <= hidx_q + 3'd1;
+              if (hdr_final)
+                state_q <= !job_q.has_data ? TX_WAIT_END
+                         : in_last_seen_q  ? TX_STATUS : TX_DATA;
+            end else begin
+              // wider: up to N words, the rest of the header in one or two
+              // cycles (hidx_q wraps only when the header is done)
+              o_data_q <= hdr_lanes;
+              o_keep_q <= hdr_keep;
+              o_last_q <= hdr_end && !job_q.has_data;
+              hidx_q   <= hidx_q + 3'(N);
+              if (hdr_end)
+                state_q <= !job_q.has_data ? TX_WAIT_END
+                         : in_last_seen_q  ? TX_STATUS : TX_DATA;
+            end
           end
         end
 
@@ -414,7 +485,14 @@ module openenoc_oetp_tx
             o_valid_q <= 1'b1;
             o_data_q  <= held_q;
             o_keep_q  <= held_keep_q;
-            if (cur_stat.code == ERR_NONE && cur_stat.len == job_q.data_len && wz_q) begin
+            if (cur_stat.code == ERR_NONE && cur_stat.len == job_q.data_len && wz_q &&
+                held_room) begin
+              // wider, a lane free: the EndOfData word rides with the beat
+              o_data_q <= held_eod;
+              o_keep_q <= held_eod_keep;
+              o_last_q <= 1'b1;
+              state_q  <= TX_WAIT_END;
+            end else if (cur_stat.code == ERR_NONE && cur_stat.len == job_q.data_len && wz_q) begin
               o_last_q <= 1'b0;
               state_q  <= TX_EOD;
             end else begin

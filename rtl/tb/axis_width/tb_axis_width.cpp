@@ -18,7 +18,10 @@
  * Packer: 1..N words a cycle in (unused lanes carry random bytes), beats out
  * under random TREADY; every beat must be the next ETH_W/8 bytes of the
  * frame (full keep unless it ends the frame), TLAST exactly at the frame's
- * end, and a beat waiting for TREADY must not change.
+ * end, and a beat waiting for TREADY must not change. Run on the packer
+ * with PASS 0 and with PASS 1 (pack_pass); with PASS 1 a beat offered while
+ * every word handed in before has left, carrying N words or a frame's end,
+ * must be presented in the cycle it is offered.
  * A last run at full rate (no gaps, take_all / N words every cycle, TREADY
  * high) must never stall the input: N words a cycle through each.
  */
@@ -260,11 +263,13 @@ uint64_t run_align(Vtb_axis_width *m, const Opts &o, std::mt19937 &rng, bool ful
 }
 
 uint64_t run_pack(Vtb_axis_width *m, const Opts &o, std::mt19937 &rng, bool full_rate,
-                  uint64_t *cycles_out, uint64_t *beats_out)
+                  bool pass, uint64_t *cycles_out, uint64_t *beats_out)
 {
     auto fs = make_frames(rng, o);
     auto words = frame_words(fs);
+    m->pack_pass = pass;
     reset(m);
+    size_t words_out = 0;           // words of the beats taken so far
     size_t wi = 0;                  // source: next word
     bool src_valid = false;
     unsigned src_n = 0;
@@ -306,6 +311,10 @@ uint64_t run_pack(Vtb_axis_width *m, const Opts &o, std::mt19937 &rng, bool full
         bool tvalid = m->po_tvalid;
         unsigned tkeep = m->po_tkeep;
         bool tlast = m->po_tlast;
+        if (pass && words_out == wi && src_valid &&
+            (src_n == kN || words[wi + src_n - 1].last) && !tvalid) {
+            fail(cyc, "PASS packer: a whole beat offered to the empty packer is not presented");
+        }
         if (held) {
             bool same = tvalid && tkeep == held_keep && tlast == held_last;
             for (unsigned k = 0; same && k < kBytes; k++) {
@@ -335,6 +344,7 @@ uint64_t run_pack(Vtb_axis_width *m, const Opts &o, std::mt19937 &rng, bool full
                           std::to_string(tlast) + " at byte " + std::to_string(opos + n));
             }
             opos += n;
+            words_out += (n + 3) / 4;
             if (opos >= f.size()) {
                 fo++;
                 opos = 0;
@@ -415,9 +425,12 @@ int main(int argc, char **argv)
     uint64_t st = run_align(m.get(), o, rng, false, &cyc, &words);
     printf("ETH_W=%d aligner: %u frames, %llu words in %llu cycles, %llu input stalls\n", TB_ETH_W,
            o.frames, (unsigned long long)words, (unsigned long long)cyc, (unsigned long long)st);
-    st = run_pack(m.get(), o, rng, false, &cyc, &beats);
-    printf("ETH_W=%d packer: %u frames, %llu beats in %llu cycles, %llu input stalls\n", TB_ETH_W,
-           o.frames, (unsigned long long)beats, (unsigned long long)cyc, (unsigned long long)st);
+    for (int pass = 0; pass < 2; pass++) {
+        st = run_pack(m.get(), o, rng, false, pass, &cyc, &beats);
+        printf("ETH_W=%d packer PASS %d: %u frames, %llu beats in %llu cycles, %llu input stalls\n",
+               TB_ETH_W, pass, o.frames, (unsigned long long)beats, (unsigned long long)cyc,
+               (unsigned long long)st);
+    }
 
     Opts fr = o;
     fr.frames = o.frames / 4 + 1;
@@ -427,11 +440,13 @@ int main(int argc, char **argv)
     if (st != 0) {
         fail(cyc, "aligner stalled its input at full rate");
     }
-    st = run_pack(m.get(), fr, rng, true, &cyc, &beats);
-    printf("ETH_W=%d packer full rate: %.2f beats/cycle, %llu input stalls\n", TB_ETH_W,
-           cyc ? (double)beats / (double)cyc : 0.0, (unsigned long long)st);
-    if (st != 0) {
-        fail(cyc, "packer stalled its input at full rate");
+    for (int pass = 0; pass < 2; pass++) {
+        st = run_pack(m.get(), fr, rng, true, pass, &cyc, &beats);
+        printf("ETH_W=%d packer PASS %d full rate: %.2f beats/cycle, %llu input stalls\n", TB_ETH_W,
+               pass, cyc ? (double)beats / (double)cyc : 0.0, (unsigned long long)st);
+        if (st != 0) {
+            fail(cyc, "packer stalled its input at full rate");
+        }
     }
     m->final();
     if (fails) {

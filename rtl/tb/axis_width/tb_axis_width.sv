@@ -10,7 +10,9 @@ module tb_axis_width #(
   // aligner
   `OPENENOC_EP_ETH_PORTS(a_, input, output, ETH_W),
   `OPENENOC_AXIS_WORD_PORTS(a_, output, input, ETH_W),
-  // packer
+  // packer: pack_pass 0 drives the packer with PASS 0, 1 the one with PASS
+  // 1 (the other sees no VALID and stays empty)
+  input  logic               pack_pass,
   `OPENENOC_EP_ETH_PORTS(pi_, input, output, ETH_W),
   `OPENENOC_EP_ETH_PORTS(po_, output, input, ETH_W)
 );
@@ -21,9 +23,21 @@ module tb_axis_width #(
     .w_take_one(a_take_one), .w_take_all(a_take_all), .w_all_max(a_all_max)
   );
 
-  openenoc_axis_word_pack #(.ETH_W(ETH_W)) u_pack (
-    .clk, .rst, .s_tdata(pi_tdata), .s_tkeep(pi_tkeep), .s_tlast(pi_tlast), .s_tvalid(pi_tvalid),
-    .s_tready(pi_tready), .m_tdata(po_tdata), .m_tkeep(po_tkeep), .m_tlast(po_tlast),
-    .m_tvalid(po_tvalid), .m_tready(po_tready)
-  );
+  localparam int KW = ETH_W / 8;
+  logic [ETH_W-1:0] p_tdata [2];
+  logic [KW-1:0]    p_tkeep [2];
+  logic             p_tlast [2], p_tvalid [2], p_tready [2];
+  for (genvar k = 0; k < 2; k++) begin : g_pack
+    openenoc_axis_word_pack #(.ETH_W(ETH_W), .PASS(k == 1)) u_pack (
+      .clk, .rst, .s_tdata(pi_tdata), .s_tkeep(pi_tkeep), .s_tlast(pi_tlast),
+      .s_tvalid(pi_tvalid && pack_pass == (k == 1)), .s_tready(p_tready[k]),
+      .m_tdata(p_tdata[k]), .m_tkeep(p_tkeep[k]), .m_tlast(p_tlast[k]), .m_tvalid(p_tvalid[k]),
+      .m_tready(po_tready && pack_pass == (k == 1))
+    );
+  end
+  assign pi_tready = p_tready[pack_pass];
+  assign po_tdata  = p_tdata[pack_pass];
+  assign po_tkeep  = p_tkeep[pack_pass];
+  assign po_tlast  = p_tlast[pack_pass];
+  assign po_tvalid = p_tvalid[pack_pass];
 endmodule
