@@ -55,6 +55,15 @@ module openenoc_axi_mem_rd
   localparam bit DOWN = NB > MB;
   // a bus wider than 32 bits: the one-word fast path is a narrow (ARSIZE 2) beat
   localparam bit WIDE = NB > 4;
+  // a port wider than 32 bits: the transfer's last R beat, when it leaves at
+  // most one port beat in the accumulator, gives that beat out (with the
+  // end's keep) in the cycle it is taken, instead of RD_FLUSH doing it a
+  // cycle later: a 4-byte read (every RMEM access) never fills a 64- or
+  // 128-bit port beat, so at those widths the flush was a cycle of every
+  // remote CPU load. The beat still leaves the output register (o_*_q), the
+  // same beat with the same keep, last and responses. Constant false at
+  // MEM_W = 32, where the model stays the one before (RD_FLUSH).
+  localparam bit LAST_NOW = MEM_W > 32;
 
   typedef enum logic [2:0] { RD_IDLE, RD_PLAN, RD_AR, RD_R, RD_FLUSH, RD_FAIL } rd_state_e;
 
@@ -153,6 +162,8 @@ module openenoc_axi_mem_rd
   wire [MB-1:0] end_keep = tail_q == '0 ? '1 : MB'(((MB+1)'(1) << tail_q) - (MB+1)'(1));
   // DOWN: a port beat left whole in the accumulator goes out first
   wire        drain   = DOWN && !room && o_free;
+  // the R beat of the transfer's last burst that ends it (LAST_NOW)
+  wire        r_end   = axi.rlast && cur_q == end_q;
 
   assign idle    = state_q == RD_IDLE && !o_valid_q;
   assign r_valid = o_valid_q;
@@ -258,6 +269,12 @@ module openenoc_axi_mem_rd
           end else if (axi.rresp != RESP_OKAY) begin
             failed_q    <= 1'b1;
             fail_resp_q <= axi.rresp;
+          end else if (LAST_NOW && r_end && cnt_in <= (CW+1)'(MB)) begin
+            // the transfer's last bytes, at most one port beat: out now
+            // (left_q is 1), and the transfer is done (RD_IDLE below)
+            put(acc_in[MEM_W-1:0], end_keep, 1'b1, ALL_OKAY);
+            acc_q     <= '0;
+            cnt_q     <= '0;
           end else if (cnt_in >= (CW+1)'(MB)) begin
             put(acc_in[MEM_W-1:0], '1, o_last, ALL_OKAY);
             acc_q     <= acc_in >> MEM_W;
@@ -269,6 +286,7 @@ module openenoc_axi_mem_rd
           lo_q <= narrow_q ? lo_q + LB'(1) : LB'(0);
           if (axi.rlast) begin
             if (failed_q || axi.rresp != RESP_OKAY) state_q <= RD_FAIL;
+            else if (LAST_NOW && r_end && cnt_in <= (CW+1)'(MB)) state_q <= RD_IDLE;
             else if (cur_q == end_q)    state_q <= RD_FLUSH;
             else                                state_q <= RD_PLAN;
           end
