@@ -4,7 +4,8 @@
 // whole link: the read bridge drives AR and R (rd_master), the write bridge
 // AW, W and B (wr_master). The port is registered, so the bridges' address
 // and byte-packing logic and the endpoint's arbiter and stream logic are
-// never in one cycle: the request is held a cycle before its bridge starts,
+// never in one cycle: the request is held a cycle before its bridge starts
+// (at MEM_W > 32 a read's is not: RD_THRU below),
 // and the write beats pass a two-entry register slice (both ways: the
 // slice's ready is a flop too; a write beat takes one cycle more). The read
 // bridge's beats come from its own output register, so the read slice is a
@@ -33,6 +34,15 @@ module openenoc_axi_mem #(
   logic [15:0] rq_len_q;
   wire  req_fire = mem.req_valid && mem.req_ready;
   assign mem.req_ready = rd_idle && wr_idle && !mem.r_valid && !rq_valid_q;
+  // At MEM_W > 32 (the wide co-simulation libraries) a read request goes to
+  // the read bridge in the cycle it is taken, not from the held copy a
+  // cycle later: the held cycle is a cycle of every RMEM read (a remote CPU
+  // load's round trip). This puts the arbiter's request mux in front of the
+  // read bridge's plan and its one-word AR (still synthesizable, single-clock
+  // RTL; an FPGA build that needs the cut keeps MEM_W = 32 or restores it
+  // here). Writes are held as before. Constant false at MEM_W = 32.
+  localparam bit RD_THRU = MEM_W > 32;
+  wire  rq_hold  = req_fire && !(RD_THRU && !mem.req.write);
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -41,7 +51,7 @@ module openenoc_axi_mem #(
       rq_addr_q  <= '0;
       rq_len_q   <= '0;
     end else begin
-      rq_valid_q <= req_fire;
+      rq_valid_q <= rq_hold;
       if (req_fire) begin
         rq_write_q <= mem.req.write;
         rq_addr_q  <= mem.req.addr;
@@ -70,7 +80,10 @@ module openenoc_axi_mem #(
   assign idle = mem.req_ready && !wb_valid;
 
   openenoc_axi_mem_rd #(.BURST_MAX(BURST_MAX), .AXI_DATA_W(AXI_DATA_W), .MEM_W(MEM_W)) u_rd (
-    .clk, .rst, .start(rq_valid_q && !rq_write_q), .addr(rq_addr_q), .len(rq_len_q), .idle(rd_idle),
+    .clk, .rst,
+    .start(RD_THRU ? req_fire && !mem.req.write : rq_valid_q && !rq_write_q),
+    .addr(RD_THRU ? mem.req.addr : rq_addr_q), .len(RD_THRU ? mem.req.len : rq_len_q),
+    .idle(rd_idle),
     .r_valid(rb_valid), .r_ready(rb_ready), .r_beat(rb_beat), .r_resp(rb_resp), .axi
   );
 
