@@ -33,7 +33,16 @@ module openenoc_axi_mem #(
   logic [31:0] rq_addr_q;
   logic [15:0] rq_len_q;
   wire  req_fire = mem.req_valid && mem.req_ready;
-  assign mem.req_ready = rd_idle && wr_idle && !mem.r_valid && !rq_valid_q;
+  // At MEM_W > 32 the read bridge may pass a transfer's last beat from the
+  // R channel (an input) to mem.r in one cycle (openenoc_axi_mem_rd,
+  // LAST_NOW), so the ready reads the read slice's entry (r_held_q: the
+  // PASS skid keeps exactly a beat offered and not taken) instead of
+  // mem.r_valid, and no output (the read bridge's one-word AR) is computed
+  // from an input. Equal: with the read bridge idle it offers no beat, and
+  // the slice's m side is its entry alone.
+  logic r_held_q;
+  wire  r_busy = (MEM_W > 32) ? r_held_q : mem.r_valid;
+  assign mem.req_ready = rd_idle && wr_idle && !r_busy && !rq_valid_q;
   // At MEM_W > 32 (the wide co-simulation libraries) a read request goes to
   // the read bridge in the cycle it is taken, not from the held copy a
   // cycle later: the held cycle is a cycle of every RMEM read (a remote CPU
@@ -47,11 +56,13 @@ module openenoc_axi_mem #(
   always_ff @(posedge clk) begin
     if (rst) begin
       rq_valid_q <= 1'b0;
+      r_held_q   <= 1'b0;
       rq_write_q <= 1'b0;
       rq_addr_q  <= '0;
       rq_len_q   <= '0;
     end else begin
       rq_valid_q <= rq_hold;
+      r_held_q   <= mem.r_valid && !mem.r_ready;
       if (req_fire) begin
         rq_write_q <= mem.req.write;
         rq_addr_q  <= mem.req.addr;
