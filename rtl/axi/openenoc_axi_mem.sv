@@ -4,7 +4,8 @@
 // whole link: the read bridge drives AR and R (rd_master), the write bridge
 // AW, W and B (wr_master). The port is registered, so the bridges' address
 // and byte-packing logic and the endpoint's arbiter and stream logic are
-// never in one cycle: the request is held a cycle before its bridge starts,
+// never in one cycle: the request is held a cycle before its bridge starts
+// (at MEM_W > 32 a read's is not: RD_THRU below),
 // and the write beats pass a two-entry register slice (both ways: the
 // slice's ready is a flop too; a write beat takes one cycle more). The read
 // bridge's beats come from its own output register, so the read slice is a
@@ -32,16 +33,36 @@ module openenoc_axi_mem #(
   logic [31:0] rq_addr_q;
   logic [15:0] rq_len_q;
   wire  req_fire = mem.req_valid && mem.req_ready;
-  assign mem.req_ready = rd_idle && wr_idle && !mem.r_valid && !rq_valid_q;
+  // At MEM_W > 32 the read bridge may pass a transfer's last beat from the
+  // R channel (an input) to mem.r in one cycle (openenoc_axi_mem_rd,
+  // LAST_NOW), so the ready reads the read slice's entry (r_held_q: the
+  // PASS skid keeps exactly a beat offered and not taken) instead of
+  // mem.r_valid, and no output (the read bridge's one-word AR) is computed
+  // from an input. Equal: with the read bridge idle it offers no beat, and
+  // the slice's m side is its entry alone.
+  logic r_held_q;
+  wire  r_busy = (MEM_W > 32) ? r_held_q : mem.r_valid;
+  assign mem.req_ready = rd_idle && wr_idle && !r_busy && !rq_valid_q;
+  // At MEM_W > 32 (the wide co-simulation libraries) a read request goes to
+  // the read bridge in the cycle it is taken, not from the held copy a
+  // cycle later: the held cycle is a cycle of every RMEM read (a remote CPU
+  // load's round trip). This puts the arbiter's request mux in front of the
+  // read bridge's plan and its one-word AR (still synthesizable, single-clock
+  // RTL; an FPGA build that needs the cut keeps MEM_W = 32 or restores it
+  // here). Writes are held as before. Constant false at MEM_W = 32.
+  localparam bit RD_THRU = MEM_W > 32;
+  wire  rq_hold  = req_fire && !(RD_THRU && !mem.req.write);
 
   always_ff @(posedge clk) begin
     if (rst) begin
       rq_valid_q <= 1'b0;
+      r_held_q   <= 1'b0;
       rq_write_q <= 1'b0;
       rq_addr_q  <= '0;
       rq_len_q   <= '0;
     end else begin
-      rq_valid_q <= req_fire;
+      rq_valid_q <= rq_hold;
+      r_held_q   <= mem.r_valid && !mem.r_ready;
       if (req_fire) begin
         rq_write_q <= mem.req.write;
         rq_addr_q  <= mem.req.addr;
@@ -70,7 +91,10 @@ module openenoc_axi_mem #(
   assign idle = mem.req_ready && !wb_valid;
 
   openenoc_axi_mem_rd #(.BURST_MAX(BURST_MAX), .AXI_DATA_W(AXI_DATA_W), .MEM_W(MEM_W)) u_rd (
-    .clk, .rst, .start(rq_valid_q && !rq_write_q), .addr(rq_addr_q), .len(rq_len_q), .idle(rd_idle),
+    .clk, .rst,
+    .start(RD_THRU ? req_fire && !mem.req.write : rq_valid_q && !rq_write_q),
+    .addr(RD_THRU ? mem.req.addr : rq_addr_q), .len(RD_THRU ? mem.req.len : rq_len_q),
+    .idle(rd_idle),
     .r_valid(rb_valid), .r_ready(rb_ready), .r_beat(rb_beat), .r_resp(rb_resp), .axi
   );
 

@@ -55,6 +55,15 @@ module openenoc_axi_mem_rd
   localparam bit DOWN = NB > MB;
   // a bus wider than 32 bits: the one-word fast path is a narrow (ARSIZE 2) beat
   localparam bit WIDE = NB > 4;
+  // a port wider than 32 bits: the transfer's last R beat, when it leaves at
+  // most one port beat in the accumulator, gives that beat out (with the
+  // end's keep) in the cycle it is taken, instead of RD_FLUSH doing it a
+  // cycle later: a 4-byte read (every RMEM access) never fills a 64- or
+  // 128-bit port beat, so at those widths the flush was a cycle of every
+  // remote CPU load. The beat still leaves the output register (o_*_q), the
+  // same beat with the same keep, last and responses. Constant false at
+  // MEM_W = 32, where the model stays the one before (RD_FLUSH).
+  localparam bit LAST_NOW = MEM_W > 32;
 
   typedef enum logic [2:0] { RD_IDLE, RD_PLAN, RD_AR, RD_R, RD_FLUSH, RD_FAIL } rd_state_e;
 
@@ -153,20 +162,34 @@ module openenoc_axi_mem_rd
   wire [MB-1:0] end_keep = tail_q == '0 ? '1 : MB'(((MB+1)'(1) << tail_q) - (MB+1)'(1));
   // DOWN: a port beat left whole in the accumulator goes out first
   wire        drain   = DOWN && !room && o_free;
+  // the R beat of the transfer's last burst that ends it (LAST_NOW)
+  wire        r_end   = axi.rlast && cur_q == end_q;
 
   assign idle    = state_q == RD_IDLE && !o_valid_q;
-  assign r_valid = o_valid_q;
-  assign r_beat  = {o_data_q, o_keep_q, o_last_q};
+  localparam logic [2*MW-1:0] ALL_OKAY = {MW{RESP_OKAY}};
+  // LAST_NOW: the transfer's last port beat, when the output register is
+  // empty and the beat slice takes it now (r_ready is the slice's flop),
+  // passes to the port in the cycle its R beat comes instead of from the
+  // output register a cycle later (the read data of every RMEM access). The
+  // bridge's output register is a timing cut for an FPGA; bypassing it only
+  // at MEM_W > 32 (the wide co-simulation libraries) keeps the RTL legal and
+  // synthesizable, with the memory's R channel in front of the endpoint's
+  // read beat. The beat is the one put would register (same data, keep,
+  // last and responses).
+  wire   lastw   = LAST_NOW && r_end && cnt_in <= (CW+1)'(MB);
+  wire   thru    = LAST_NOW && state_q == RD_R && !failed_q && axi.rvalid &&
+                   axi.rresp == RESP_OKAY && lastw && !o_valid_q && r_ready;
+  assign r_valid = o_valid_q || thru;
+  assign r_beat  = thru ? {acc_in[MEM_W-1:0], end_keep, 1'b1} : {o_data_q, o_keep_q, o_last_q};
   // verilator lint_off UNUSEDSIGNAL
   wire   unused_wide = &{1'b0, word_q};
   // verilator lint_on UNUSEDSIGNAL
-  assign r_resp  = o_resp_q;
+  assign r_resp  = thru ? ALL_OKAY : o_resp_q;
 
   // The first port beat after a failure: word k is OKAY with its data when
   // the accumulator's count (the bytes read before the failure in this beat)
   // holds it whole, else it carries the failure (and data 0). Later beats
   // find the count 0: every word fails.
-  localparam logic [2*MW-1:0] ALL_OKAY = {MW{RESP_OKAY}};
   logic [MW-1:0] f_ok;
   logic [2*MW-1:0] f_resp;
   logic [MEM_W-1:0] f_data;
@@ -258,6 +281,14 @@ module openenoc_axi_mem_rd
           end else if (axi.rresp != RESP_OKAY) begin
             failed_q    <= 1'b1;
             fail_resp_q <= axi.rresp;
+          end else if (lastw) begin
+            // the transfer's last bytes, at most one port beat: out now
+            // (left_q is 1; passed through when thru, else registered), and
+            // the transfer is done (RD_IDLE below)
+            if (thru) left_q <= left_q - 15'd1;
+            else      put(acc_in[MEM_W-1:0], end_keep, 1'b1, ALL_OKAY);
+            acc_q     <= '0;
+            cnt_q     <= '0;
           end else if (cnt_in >= (CW+1)'(MB)) begin
             put(acc_in[MEM_W-1:0], '1, o_last, ALL_OKAY);
             acc_q     <= acc_in >> MEM_W;
@@ -269,6 +300,7 @@ module openenoc_axi_mem_rd
           lo_q <= narrow_q ? lo_q + LB'(1) : LB'(0);
           if (axi.rlast) begin
             if (failed_q || axi.rresp != RESP_OKAY) state_q <= RD_FAIL;
+            else if (lastw)             state_q <= RD_IDLE;
             else if (cur_q == end_q)    state_q <= RD_FLUSH;
             else                                state_q <= RD_PLAN;
           end

@@ -43,6 +43,16 @@ module openenoc_ep_mem_narrow #(
     localparam int IW = $clog2(N);
 
     // ---- read: one held beat, given out a word a cycle ----------------------
+    // With no beat held, the port's beat is offered as it comes: its word 0
+    // goes to the client in the cycle the port offers it (the responder's
+    // scalar read is one word: holding it first was a cycle of every RMEM
+    // read at W > 32). The port's ready does not read the client's: with
+    // nothing held the beat is always taken, and kept (from word 0 if the
+    // client did not take it, else from word 1) unless the client took its
+    // only word. The client sees the same words, keeps, lasts and responses
+    // in the same order as from the held beat alone; c.r_valid, c.r and
+    // c.r_resp now also pass from m (the port's beats come from the memory
+    // master's output register).
     logic           rh_valid_q, rh_last_q;
     logic [W-1:0]   rh_data_q;
     logic [W/8-1:0] rh_keep_q;
@@ -52,11 +62,17 @@ module openenoc_ep_mem_narrow #(
     wire  [W/8-1:0] rest = rh_keep_q >> {ri_q, 2'b00} >> 4;
     wire            r_end = rest == '0;
     wire            r_take = rh_valid_q && c.r_ready && r_end;
+    // the port's beat, offered through (nothing held): its word 0 ends it
+    wire            p_end = (m.r.keep >> 4) == '0;
+    wire            p_fire = m.r_valid && m.r_ready;
+    wire            p_gone = !rh_valid_q && c.r_ready && p_end;   // taken whole now
 
-    assign c.r_valid = rh_valid_q;
-    assign c.r       = '{data: 32'(rh_data_q >> {ri_q, 5'b00000}),
-                         keep: 4'(rh_keep_q >> {ri_q, 2'b00}), last: rh_last_q && r_end};
-    assign c.r_resp  = 2'(rh_resp_q >> {ri_q, 1'b0});
+    assign c.r_valid = rh_valid_q || m.r_valid;
+    assign c.r       = rh_valid_q ?
+                       '{data: 32'(rh_data_q >> {ri_q, 5'b00000}),
+                         keep: 4'(rh_keep_q >> {ri_q, 2'b00}), last: rh_last_q && r_end} :
+                       '{data: m.r.data[31:0], keep: m.r.keep[3:0], last: m.r.last && p_end};
+    assign c.r_resp  = rh_valid_q ? 2'(rh_resp_q >> {ri_q, 1'b0}) : m.r_resp[1:0];
     assign m.r_ready = !rh_valid_q || r_take;
 
     always_ff @(posedge clk) begin
@@ -65,12 +81,14 @@ module openenoc_ep_mem_narrow #(
         ri_q       <= '0;
       end else begin
         if (rh_valid_q && c.r_ready) ri_q <= r_end ? '0 : ri_q + 1'b1;
-        if (m.r_valid && m.r_ready) begin
+        if (p_fire && !p_gone) begin
           rh_valid_q <= 1'b1;
           rh_data_q  <= m.r.data;
           rh_keep_q  <= m.r.keep;
           rh_last_q  <= m.r.last;
           rh_resp_q  <= m.r_resp;
+          // its word 0 taken now (not held before): word 1 is next
+          if (!rh_valid_q && c.r_ready) ri_q <= IW'(1);
         end else if (r_take) begin
           rh_valid_q <= 1'b0;
         end
