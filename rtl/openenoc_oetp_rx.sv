@@ -237,9 +237,17 @@ module openenoc_oetp_rx
   end
   // above 32 bits RX_DATA and RX_RAW_STREAM take every presented word
   // (w_all_max: amax_q, N from RX_IDLE until a Length sets it)
+  // Above 32 bits RX_IDLE takes the header's first HK = min(N, 3) words in
+  // one cycle when the aligner presents them all and none ends the frame
+  // (hdr_take); else the one word as at 32. Word 3 still comes alone in
+  // RX_HEADER: the flops RX_CLASSIFY reads (dst_ok_q, raw_ok_q,
+  // hdr_match_q) are made from hdr_q in that cycle, as before.
+  localparam int HK = N < 3 ? N : 3;
+  wire hdr_take = N > 1 && st == RX_IDLE && w_all_valid && !w_all_last;
   assign w_take_all = N > 1 && ((st == RX_DATA && data_room) ||
-                                (st == RX_RAW_STREAM && can_load && !held_valid_q));
-  assign w_all_max  = amax_q;
+                                (st == RX_RAW_STREAM && can_load && !held_valid_q) ||
+                                hdr_take);
+  assign w_all_max  = (N > 1 && st == RX_IDLE) ? MW'(HK) : amax_q;
   wire       in_fire = eth.tvalid && eth.tready;
   // The states take their beat on their own ready term (eth.tvalid alone
   // where they are always ready), so the held-word and output-slice terms of
@@ -270,6 +278,12 @@ module openenoc_oetp_rx
     assign kb_in     = (st == RX_DATA || st == RX_RAW_STREAM) ? wb : 16'(kb);
     assign all_fire  = w_all_valid && w_take_all;
     assign take_last = all_fire ? w_all_last : eth.tlast;
+  end
+  // the bytes of RX_IDLE's HK header words (hdr_take)
+  logic [15:0] hk_bytes;
+  always_comb begin
+    hk_bytes = '0;
+    for (int i = 0; i < HK; i++) hk_bytes = hk_bytes + 16'(keep_bytes(w_keep[4*i +: 4]));
   end
   wire [15:0] fb_next = (fb_q > 16'hFFF0) ? fb_q : fb_q + kb_in;
   // the header's byte count after this beat (RX_HEADER: fb_q is at most 12)
@@ -620,7 +634,18 @@ module openenoc_oetp_rx
           cd_q        <= cmd_decode(8'h00);
           oetp_hdr_q  <= 1'b0;
           lk_mine_q   <= 1'b0;
-          if (eth.tvalid) begin
+          if (hdr_take) begin
+            // HK header words at once: what HK - 1 RX_HEADER cycles after
+            // this word would write (none ends the frame; their byte count
+            // is at most 12, so fb14_q and fb15_q stay clear)
+            for (int i = 0; i < HK; i++) begin
+              hdr_q[i]   <= w_data[32*i +: 32];
+              hkeep_q[i] <= w_keep[4*i +: 4];
+            end
+            nhdr_q     <= 3'(HK);
+            fb_q       <= hk_bytes;
+            state_q    <= RX_HEADER;
+          end else if (eth.tvalid) begin
             hdr_q[0]   <= eth.tdata;
             hkeep_q[0] <= eth.tkeep;
             nhdr_q     <= 3'd1;
