@@ -155,12 +155,25 @@ module openenoc_oetp_rx
   assign ini_busy     = ini_busy_q;
   assign ini_len      = dbytes_q;
 
+  // header words RX_IDLE takes at once above 32 bits (hdr_take, below)
+  localparam int HK = N < 4 ? N : 4;
+  logic hdr_take;
+
   // ---- header fields ------------------------------------------------------
-  wire [47:0] dst = {hdr_q[0][7:0], hdr_q[0][15:8], hdr_q[0][23:16], hdr_q[0][31:24],
-                     hdr_q[1][7:0], hdr_q[1][15:8]};
   wire [47:0] src = {hdr_q[1][23:16], hdr_q[1][31:24], hdr_q[2][7:0], hdr_q[2][15:8],
                      hdr_q[2][23:16], hdr_q[2][31:24]};
-  wire        group    = dst[40];
+  wire        group    = hdr_q[0][0];     // the destination's I/G bit
+  // The same fields of the header as it will be after this cycle's edge:
+  // at 128 bits RX_IDLE may take all four header words at once (hdr_take)
+  // and move straight to RX_CLASSIFY, so the flops made every cycle from
+  // the header (dst_ok_q, raw_ok_q, hdr_match_q) are made from those words
+  // in that cycle; else (and always at 32 and 64) from hdr_q.
+  logic [2:0][31:0] hdr_nx;
+  wire [47:0] dst_nx = {hdr_nx[0][7:0], hdr_nx[0][15:8], hdr_nx[0][23:16], hdr_nx[0][31:24],
+                        hdr_nx[1][7:0], hdr_nx[1][15:8]};
+  wire [47:0] src_nx = {hdr_nx[1][23:16], hdr_nx[1][31:24], hdr_nx[2][7:0], hdr_nx[2][15:8],
+                        hdr_nx[2][23:16], hdr_nx[2][31:24]};
+  wire        group_nx = dst_nx[40];
   // What RX_CLASSIFY and the later states need from the header's size and
   // word 3 is registered with the header word that completes it (RX_HEADER
   // writes them at every beat, word 3's decode with word 3), so neither a
@@ -201,8 +214,8 @@ module openenoc_oetp_rx
   wire [2:0]  np       = cd_q.np;
   wire        raw_ok   = raw_ok_q;
   wire        raw_ok_c = conf.receive_mode != 2'd0 &&
-                         (conf.receive_mode == 2'd3 || dst == conf.mac_address ||
-                          dst == 48'hFFFF_FFFF_FFFF || (conf.receive_mode == 2'd2 && group));
+                         (conf.receive_mode == 2'd3 || dst_nx == conf.mac_address ||
+                          dst_nx == 48'hFFFF_FFFF_FFFF || (conf.receive_mode == 2'd2 && group_nx));
 
   assign lk_req.kind      = LOOKUP_BY_MAC;
   assign lk_req.mode_mask = ~4'(1 << MODE_DISABLED);
@@ -235,19 +248,47 @@ module openenoc_oetp_rx
       default:       eth.tready = 1'b0;
     endcase
   end
+  // Above 32 bits RX_IDLE takes the header's first HK = min(N, 4) words in
+  // one cycle when the aligner presents them all and none ends the frame
+  // (hdr_take); else the one word as at 32 (a frame of four words or less
+  // goes a word a cycle). At 128 that is the whole header: RX_IDLE does
+  // what RX_HEADER does with word 3 and moves to RX_CLASSIFY (the header
+  // flops from hdr_nx, above); at 64 RX_HEADER takes words 2 and 3.
+  assign hdr_take = N > 1 && st == RX_IDLE && w_all_valid && !w_all_last;
+  // RX_CLASSIFY, moving on to RX_META, takes the first two parameters at
+  // once above 32 bits when both are whole (par_take: the first then does
+  // not end the frame) and the command has two or more and no Length
+  // (DMA_WRITE_REQ, DMA_READ_RSP take theirs a word a cycle): an RMEM
+  // read request's Request ID and address, its reply's Request ID and
+  // value. The two words do what two meta_beat()s would.
+  // lanes 0 and 1 of the presentation (none at 32)
+  logic [7:0]  par_keep;
+  logic [31:0] par_data1;
+  if (N > 1) begin : g_par
+    assign par_keep  = w_keep[7:0];
+    assign par_data1 = w_data[63:32];
+  end else begin : g_par_none
+    assign par_keep  = '0;
+    assign par_data1 = '0;
+  end
+  // lane 3 (header word 3 when HK = 4)
+  logic [31:0] hdr_w3;
+  if (N >= 4) begin : g_w3
+    assign hdr_w3 = w_data[127:96];
+    assign hdr_nx = hdr_take ? w_data[95:0] : hdr_q[2:0];
+  end else begin : g_w3_none
+    assign hdr_w3 = '0;
+    assign hdr_nx = hdr_q[2:0];
+  end
+  wire par_take = N > 1 && st == RX_CLASSIFY && to_meta && w_all_valid &&
+                  par_keep == 8'hFF && np >= 3'd2 && !rd_rsp_q && !wr_req_q;
   // above 32 bits RX_DATA and RX_RAW_STREAM take every presented word
   // (w_all_max: amax_q, N from RX_IDLE until a Length sets it)
-  // Above 32 bits RX_IDLE takes the header's first HK = min(N, 3) words in
-  // one cycle when the aligner presents them all and none ends the frame
-  // (hdr_take); else the one word as at 32. Word 3 still comes alone in
-  // RX_HEADER: the flops RX_CLASSIFY reads (dst_ok_q, raw_ok_q,
-  // hdr_match_q) are made from hdr_q in that cycle, as before.
-  localparam int HK = N < 3 ? N : 3;
-  wire hdr_take = N > 1 && st == RX_IDLE && w_all_valid && !w_all_last;
   assign w_take_all = N > 1 && ((st == RX_DATA && data_room) ||
                                 (st == RX_RAW_STREAM && can_load && !held_valid_q) ||
-                                hdr_take);
-  assign w_all_max  = (N > 1 && st == RX_IDLE) ? MW'(HK) : amax_q;
+                                hdr_take || par_take);
+  assign w_all_max  = (N > 1 && st == RX_IDLE)     ? MW'(HK) :
+                      (N > 1 && st == RX_CLASSIFY) ? MW'(2) : amax_q;
   wire       in_fire = eth.tvalid && eth.tready;
   // The states take their beat on their own ready term (eth.tvalid alone
   // where they are always ready), so the held-word and output-slice terms of
@@ -275,7 +316,7 @@ module openenoc_oetp_rx
       for (int i = 0; i < N; i++) wb = wb + 16'(keep_bytes(w_keep[4*i +: 4]));
     end
     assign {d_valid, d_last, d_data, d_keep} = {w_all_valid, w_all_last, w_data, w_keep};
-    assign kb_in     = (st == RX_DATA || st == RX_RAW_STREAM) ? wb : 16'(kb);
+    assign kb_in     = (st == RX_DATA || st == RX_RAW_STREAM || par_take) ? wb : 16'(kb);
     assign all_fire  = w_all_valid && w_take_all;
     assign take_last = all_fire ? w_all_last : eth.tlast;
   end
@@ -298,14 +339,16 @@ module openenoc_oetp_rx
   // before.
   logic hdr_match_q;
   wire  [7:0] hdr_cmd = (st == RX_HEADER && eth.tvalid && nhdr_q[1:0] == 2'd3) ?
-                        (hb_next[4] ? eth.tdata[31:24] : 8'h00) : cmd;
+                        (hb_next[4] ? eth.tdata[31:24] : 8'h00) :
+                        (HK == 4 && hdr_take) ? (hk_bytes[4] ? hdr_w3[31:24] : 8'h00) : cmd;
   wire rsp_match = ctx.waiting && hdr_match_q && eth.tkeep == 4'hF && eth.tdata == ctx.rid;
   // The matched response has finished on the wire (its TLAST handshake is
   // now or was the last edge); the verdict follows, so the timer must not
   // expire in between: a response completed at expiry wins.
   wire ending /*verilator public_flat_rd*/ = matched_q && ((eth.tvalid && eth.tlast &&
                 (st == RX_META || st == RX_EOD || st == RX_TAIL)) ||
-                (st == RX_DATA && fire_data && d_last) || st == RX_FINAL);
+                (st == RX_DATA && fire_data && d_last) || st == RX_FINAL) ||
+                (N > 1 && par_take && w_all_last && rsp_q && rsp_match);
   assign ini_ending = ending;
   // the initiating context timed out under a matched response
   wire aborted   = matched_q && !ctx.waiting;
@@ -523,6 +566,24 @@ module openenoc_oetp_rx
     end
   endtask
 
+  // par_take's two parameters (pidx_q is 0; neither is Length): the first
+  // as meta_beat() takes a whole word that does not end the frame, the
+  // second as it takes the next one (aborted reads matched_q, clear until
+  // this cycle's edge, so it does not apply)
+  task automatic par_beats();
+    p_q[0] <= w_data[31:0];
+    p_q[1] <= par_data1;
+    pidx_q <= 3'd2;
+    if (rsp_q) begin
+      matched_q  <= rsp_match;
+      unm_q      <= !rsp_match;
+      unm_last_q <= w_all_last;
+      if (rsp_match) ini_busy_q <= 1'b1;
+    end
+    if (np == 3'd2) state_q <= w_all_last ? RX_FINAL : RX_TAIL;
+    else if (w_all_last) state_q <= RX_FINAL;   // truncated inside the parameters
+  endtask
+
   always_ff @(posedge clk) begin
     if (rst) begin
       state_q       <= RX_IDLE;
@@ -583,8 +644,8 @@ module openenoc_oetp_rx
     end else begin
       admit_valid_q <= 1'b0;
       if (st != RX_FINAL) len_ok_q <= len_ok_at(fb_next);
-      hdr_match_q   <= src == ctx.mac && (hdr_cmd == ctx.rsp_cmd || hdr_cmd == CMD_ERROR_RSP);
-      dst_ok_q      <= group ? (dst == conf.multicast_address) : (dst == conf.mac_address);
+      hdr_match_q   <= src_nx == ctx.mac && (hdr_cmd == ctx.rsp_cmd || hdr_cmd == CMD_ERROR_RSP);
+      dst_ok_q      <= group_nx ? (dst_nx == conf.multicast_address) : (dst_nx == conf.mac_address);
       raw_ok_q      <= raw_ok_c;
       state_q       <= st;
       unm_q         <= 1'b0;
@@ -635,9 +696,8 @@ module openenoc_oetp_rx
           oetp_hdr_q  <= 1'b0;
           lk_mine_q   <= 1'b0;
           if (hdr_take) begin
-            // HK header words at once: what HK - 1 RX_HEADER cycles after
-            // this word would write (none ends the frame; their byte count
-            // is at most 12, so fb14_q and fb15_q stay clear)
+            // HK header words at once: what RX_HEADER would write after
+            // this word for the other HK - 1 (none ends the frame)
             for (int i = 0; i < HK; i++) begin
               hdr_q[i]   <= w_data[32*i +: 32];
               hkeep_q[i] <= w_keep[4*i +: 4];
@@ -645,6 +705,20 @@ module openenoc_oetp_rx
             nhdr_q     <= 3'(HK);
             fb_q       <= hk_bytes;
             state_q    <= RX_HEADER;
+            if (HK == 4) begin
+              // word 3 as RX_HEADER takes it (not the frame's last)
+              fb14_q     <= hk_bytes >= 16'd14;
+              fb15_q     <= hk_bytes >= 16'd15;
+              oetp_hdr_q <= hdr_w3[23:0] == {MAGIC, ETHERTYPE[7:0], ETHERTYPE[15:8]};
+              cd_q       <= cmd_decode(hk_bytes[4] ? hdr_w3[31:24] : 8'h00);
+              if (!lk_pend_q && !hdr_w3[24] &&
+                  hdr_w3[23:0] == {MAGIC, ETHERTYPE[7:0], ETHERTYPE[15:8]}) begin
+                lk_valid_q <= 1'b1;
+                lk_pend_q  <= 1'b1;
+                lk_mine_q  <= 1'b1;
+              end
+              state_q    <= RX_CLASSIFY;
+            end
           end else if (eth.tvalid) begin
             hdr_q[0]   <= eth.tdata;
             hkeep_q[0] <= eth.tkeep;
@@ -708,8 +782,10 @@ module openenoc_oetp_rx
             ridx_q  <= '0;
             state_q <= RX_RAW_REPLAY;
           end
-          // on to RX_META (set above): its first beat is taken now
-          if (to_meta) meta_beat();
+          // on to RX_META (set above): its first beat is taken now, or
+          // its first two (par_take)
+          if (par_take) par_beats();
+          else if (to_meta) meta_beat();
         end
 
         RX_LOOKUP: begin
