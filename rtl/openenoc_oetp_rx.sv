@@ -6,7 +6,11 @@
 // one held beat (a word at ETH_W = 32; above, up to N = ETH_W / 32 words a
 // cycle from the aligner's data mode), which lets a truncated or aborted
 // payload still end with TLAST. A raw frame's words after its header go out
-// as they come (N a cycle above 32), cut one byte past the frame ceiling. EndOfData and the frame length are checked
+// as they come (N a cycle above 32), cut one byte past the frame ceiling.
+// Above 32 bits the header goes in one cycle at 128 (two at 64), the first
+// two parameters of a command without Length together, and EndOfData, the
+// tail and a dropped frame N words a cycle (the aligner's take-all with
+// w_all_max chosen per state). EndOfData and the frame length are checked
 // at their fixed positions; the outcome goes to rx_status (incoming write)
 // or to the initiator (response), never into the payload.
 module openenoc_oetp_rx
@@ -33,8 +37,8 @@ module openenoc_oetp_rx
   // unused
   openenoc_axis_if.snk      eth,
   // above 32 bits, the aligner's data mode (openenoc_axis_word_align's w_*):
-  // RX_DATA takes up to w_all_max words a cycle; unused at 32, where eth
-  // carries the Data words too
+  // RX_DATA (and the states above) take up to w_all_max words a cycle;
+  // unused at 32, where eth carries the Data words too
   // verilator lint_off UNUSEDSIGNAL
   input  logic [ETH_W-1:0]  w_data,
   input  logic [ETH_W/8-1:0] w_keep,
@@ -282,13 +286,22 @@ module openenoc_oetp_rx
   end
   wire par_take = N > 1 && st == RX_CLASSIFY && to_meta && w_all_valid &&
                   par_keep == 8'hFF && np >= 3'd2 && !rd_rsp_q && !wr_req_q;
+  // RX_EOD, RX_TAIL and RX_DROP read no word past EndOfData's (lane 0):
+  // above 32 bits they take every presented word (up to N, cut at the
+  // frame's last), or the one word when fewer than N are there and none
+  // ends the frame. take_last says the frame ended with the take. Not once
+  // the frame's last word is in (RX_DROP after a timeout took it): the
+  // words there are the next frame's, and RX_DROP takes one as before.
+  wire drain_st   = st == RX_EOD || st == RX_TAIL || st == RX_DROP;
+  wire drain_take = N > 1 && drain_st && w_all_valid && !last_seen_q;
   // above 32 bits RX_DATA and RX_RAW_STREAM take every presented word
   // (w_all_max: amax_q, N from RX_IDLE until a Length sets it)
   assign w_take_all = N > 1 && ((st == RX_DATA && data_room) ||
                                 (st == RX_RAW_STREAM && can_load && !held_valid_q) ||
-                                hdr_take || par_take);
+                                hdr_take || par_take || drain_take);
   assign w_all_max  = (N > 1 && st == RX_IDLE)     ? MW'(HK) :
-                      (N > 1 && st == RX_CLASSIFY) ? MW'(2) : amax_q;
+                      (N > 1 && st == RX_CLASSIFY) ? MW'(2) :
+                      (N > 1 && drain_st)          ? MW'(N) : amax_q;
   wire       in_fire = eth.tvalid && eth.tready;
   // The states take their beat on their own ready term (eth.tvalid alone
   // where they are always ready), so the held-word and output-slice terms of
@@ -316,7 +329,8 @@ module openenoc_oetp_rx
       for (int i = 0; i < N; i++) wb = wb + 16'(keep_bytes(w_keep[4*i +: 4]));
     end
     assign {d_valid, d_last, d_data, d_keep} = {w_all_valid, w_all_last, w_data, w_keep};
-    assign kb_in     = (st == RX_DATA || st == RX_RAW_STREAM || par_take) ? wb : 16'(kb);
+    assign kb_in     = (st == RX_DATA || st == RX_RAW_STREAM || par_take || drain_take) ?
+                       wb : 16'(kb);
     assign all_fire  = w_all_valid && w_take_all;
     assign take_last = all_fire ? w_all_last : eth.tlast;
   end
@@ -326,7 +340,9 @@ module openenoc_oetp_rx
     hk_bytes = '0;
     for (int i = 0; i < HK; i++) hk_bytes = hk_bytes + 16'(keep_bytes(w_keep[4*i +: 4]));
   end
-  wire [15:0] fb_next = (fb_q > 16'hFFF0) ? fb_q : fb_q + kb_in;
+  // saturating below the 16-bit wrap: a take adds up to 4N bytes (every
+  // value it stops at is far above any frame ceiling; 0xFFF0 at 32)
+  wire [15:0] fb_next = (fb_q > 16'hFFF0 - 16'(4 * (N - 1))) ? fb_q : fb_q + kb_in;
   // the header's byte count after this beat (RX_HEADER: fb_q is at most 12)
   wire [4:0]  hb_next = {1'b0, fb_q[3:0]} + 5'(kb);
 
@@ -345,7 +361,7 @@ module openenoc_oetp_rx
   // The matched response has finished on the wire (its TLAST handshake is
   // now or was the last edge); the verdict follows, so the timer must not
   // expire in between: a response completed at expiry wins.
-  wire ending /*verilator public_flat_rd*/ = matched_q && ((eth.tvalid && eth.tlast &&
+  wire ending /*verilator public_flat_rd*/ = matched_q && ((eth.tvalid && take_last &&
                 (st == RX_META || st == RX_EOD || st == RX_TAIL)) ||
                 (st == RX_DATA && fire_data && d_last) || st == RX_FINAL) ||
                 (N > 1 && par_take && w_all_last && rsp_q && rsp_match);
@@ -841,13 +857,13 @@ module openenoc_oetp_rx
             state_q <= RX_DROP;
           end else if (eth.tvalid) begin
             eod_ok_q <= (eth.tdata == EOD) && (eth.tkeep == 4'hF);
-            state_q  <= eth.tlast ? RX_FINAL : RX_TAIL;
+            state_q  <= take_last ? RX_FINAL : RX_TAIL;
           end
         end
 
         RX_TAIL: begin
           if (aborted)                 state_q <= RX_DROP;
-          else if (eth.tvalid && eth.tlast) state_q <= RX_FINAL;
+          else if (eth.tvalid && take_last) state_q <= RX_FINAL;
         end
 
         RX_FINAL: begin
@@ -887,8 +903,8 @@ module openenoc_oetp_rx
         end
 
         RX_DROP: begin
-          if (eth.tvalid && eth.tlast) state_q <= RX_IDLE;
-          else if (last_seen_q)   state_q <= RX_IDLE;
+          if (eth.tvalid && take_last) state_q <= RX_IDLE;
+          else if (last_seen_q)        state_q <= RX_IDLE;
         end
 
         RX_RAW_CLAIM: begin
