@@ -161,7 +161,7 @@ module openenoc_oetp_rx
 
   // header words RX_IDLE takes at once above 32 bits (hdr_take, below)
   localparam int HK = N < 4 ? N : 4;
-  logic hdr_take;
+  logic hdr_take, hdr2_take;
 
   // ---- header fields ------------------------------------------------------
   wire [47:0] src = {hdr_q[1][23:16], hdr_q[1][31:24], hdr_q[2][7:0], hdr_q[2][15:8],
@@ -280,10 +280,18 @@ module openenoc_oetp_rx
   if (N >= 4) begin : g_w3
     assign hdr_w3 = w_data[127:96];
     assign hdr_nx = hdr_take ? w_data[95:0] : hdr_q[2:0];
+  end else if (N == 2) begin : g_w3_two
+    assign hdr_w3 = '0;
+    assign hdr_nx = {hdr2_take ? w_data[31:0] : hdr_q[2], hdr_q[1:0]};
   end else begin : g_w3_none
     assign hdr_w3 = '0;
     assign hdr_nx = hdr_q[2:0];
   end
+  // At 64 bits RX_HEADER takes words 2 and 3 together (hdr2_take) when both
+  // are presented (word 2 then does not end the frame) and does what it
+  // does with each; the header flops read word 2 from hdr_nx.
+  assign hdr2_take = N == 2 && st == RX_HEADER && nhdr_q == 3'd2 && w_all_valid && par_keep[4];
+  wire [4:0] hb2 = {1'b0, fb_q[3:0]} + 5'(keep_bytes(par_keep[3:0])) + 5'(keep_bytes(par_keep[7:4]));
   wire par_take = N > 1 && st == RX_CLASSIFY && to_meta && w_all_valid &&
                   par_keep == 8'hFF && np >= 3'd2 && !rd_rsp_q && !wr_req_q;
   // RX_EOD, RX_TAIL and RX_DROP read no word past EndOfData's (lane 0):
@@ -298,7 +306,7 @@ module openenoc_oetp_rx
   // (w_all_max: amax_q, N from RX_IDLE until a Length sets it)
   assign w_take_all = N > 1 && ((st == RX_DATA && data_room) ||
                                 (st == RX_RAW_STREAM && can_load && !held_valid_q) ||
-                                hdr_take || par_take || drain_take);
+                                hdr_take || hdr2_take || par_take || drain_take);
   assign w_all_max  = (N > 1 && st == RX_IDLE)     ? MW'(HK) :
                       (N > 1 && st == RX_CLASSIFY) ? MW'(2) :
                       (N > 1 && drain_st)          ? MW'(N) : amax_q;
@@ -329,7 +337,7 @@ module openenoc_oetp_rx
       for (int i = 0; i < N; i++) wb = wb + 16'(keep_bytes(w_keep[4*i +: 4]));
     end
     assign {d_valid, d_last, d_data, d_keep} = {w_all_valid, w_all_last, w_data, w_keep};
-    assign kb_in     = (st == RX_DATA || st == RX_RAW_STREAM || par_take || drain_take) ?
+    assign kb_in     = (st == RX_DATA || st == RX_RAW_STREAM || hdr2_take || par_take || drain_take) ?
                        wb : 16'(kb);
     assign all_fire  = w_all_valid && w_take_all;
     assign take_last = all_fire ? w_all_last : eth.tlast;
@@ -356,7 +364,8 @@ module openenoc_oetp_rx
   logic hdr_match_q;
   wire  [7:0] hdr_cmd = (st == RX_HEADER && eth.tvalid && nhdr_q[1:0] == 2'd3) ?
                         (hb_next[4] ? eth.tdata[31:24] : 8'h00) :
-                        (HK == 4 && hdr_take) ? (hk_bytes[4] ? hdr_w3[31:24] : 8'h00) : cmd;
+                        (HK == 4 && hdr_take) ? (hk_bytes[4] ? hdr_w3[31:24] : 8'h00) :
+                        hdr2_take ? (hb2[4] ? par_data1[31:24] : 8'h00) : cmd;
   wire rsp_match = ctx.waiting && hdr_match_q && eth.tkeep == 4'hF && eth.tdata == ctx.rid;
   // The matched response has finished on the wire (its TLAST handshake is
   // now or was the last edge); the verdict follows, so the timer must not
@@ -746,7 +755,25 @@ module openenoc_oetp_rx
         end
 
         RX_HEADER: begin
-          if (eth.tvalid) begin
+          if (hdr2_take) begin
+            // words 2 and 3 (64 bits), as the two beats below would take them
+            hdr_q[2]   <= w_data[31:0];
+            hdr_q[3]   <= par_data1;
+            hkeep_q[2] <= par_keep[3:0];
+            hkeep_q[3] <= par_keep[7:4];
+            nhdr_q     <= 3'd4;
+            fb14_q     <= hb2 >= 5'd14;
+            fb15_q     <= hb2 >= 5'd15;
+            oetp_hdr_q <= par_data1[23:0] == {MAGIC, ETHERTYPE[7:0], ETHERTYPE[15:8]};
+            cd_q       <= cmd_decode(hb2[4] ? par_data1[31:24] : 8'h00);
+            if (!lk_pend_q && !w_all_last && !par_data1[24] &&
+                par_data1[23:0] == {MAGIC, ETHERTYPE[7:0], ETHERTYPE[15:8]}) begin
+              lk_valid_q <= 1'b1;
+              lk_pend_q  <= 1'b1;
+              lk_mine_q  <= 1'b1;
+            end
+            state_q    <= RX_CLASSIFY;
+          end else if (eth.tvalid) begin
             hdr_q[nhdr_q[1:0]]   <= eth.tdata;
             hkeep_q[nhdr_q[1:0]] <= eth.tkeep;
             nhdr_q               <= nhdr_q + 3'd1;
