@@ -31,3 +31,4 @@ bench-rx-width: lint-rx-width $(foreach w,$(RXW_WIDTHS),$(RXW_BUILD)/w$(w)/tb_rx
 	@for w in $(RXW_WIDTHS); do for l in 4 5 8 13 8157; do \
 	    $(RXW_BUILD)/w$$w/tb_rx_width --frags 4 --len $$l >/dev/null || exit 1; done; done
 	@for w in $(RXW_WIDTHS); do $(RXW_BUILD)/w$$w/tb_rx_width || exit 1; done
+	@for w in $(RXW_WIDTHS); do $(RXW_BUILD)/w$$w/tb_rx_width --drop --frags 4 || exit 1; done

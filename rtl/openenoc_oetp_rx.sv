@@ -6,7 +6,11 @@
 // one held beat (a word at ETH_W = 32; above, up to N = ETH_W / 32 words a
 // cycle from the aligner's data mode), which lets a truncated or aborted
 // payload still end with TLAST. A raw frame's words after its header go out
-// as they come (N a cycle above 32), cut one byte past the frame ceiling. EndOfData and the frame length are checked
+// as they come (N a cycle above 32), cut one byte past the frame ceiling.
+// Above 32 bits the header goes in one cycle at 128 (two at 64), the first
+// two parameters of a command without Length together, and EndOfData, the
+// tail and a dropped frame N words a cycle (the aligner's take-all with
+// w_all_max chosen per state). EndOfData and the frame length are checked
 // at their fixed positions; the outcome goes to rx_status (incoming write)
 // or to the initiator (response), never into the payload.
 module openenoc_oetp_rx
@@ -33,8 +37,8 @@ module openenoc_oetp_rx
   // unused
   openenoc_axis_if.snk      eth,
   // above 32 bits, the aligner's data mode (openenoc_axis_word_align's w_*):
-  // RX_DATA takes up to w_all_max words a cycle; unused at 32, where eth
-  // carries the Data words too
+  // RX_DATA (and the states above) take up to w_all_max words a cycle;
+  // unused at 32, where eth carries the Data words too
   // verilator lint_off UNUSEDSIGNAL
   input  logic [ETH_W-1:0]  w_data,
   input  logic [ETH_W/8-1:0] w_keep,
@@ -155,12 +159,25 @@ module openenoc_oetp_rx
   assign ini_busy     = ini_busy_q;
   assign ini_len      = dbytes_q;
 
+  // header words RX_IDLE takes at once above 32 bits (hdr_take, below)
+  localparam int HK = N < 4 ? N : 4;
+  logic hdr_take, hdr2_take;
+
   // ---- header fields ------------------------------------------------------
-  wire [47:0] dst = {hdr_q[0][7:0], hdr_q[0][15:8], hdr_q[0][23:16], hdr_q[0][31:24],
-                     hdr_q[1][7:0], hdr_q[1][15:8]};
   wire [47:0] src = {hdr_q[1][23:16], hdr_q[1][31:24], hdr_q[2][7:0], hdr_q[2][15:8],
                      hdr_q[2][23:16], hdr_q[2][31:24]};
-  wire        group    = dst[40];
+  wire        group    = hdr_q[0][0];     // the destination's I/G bit
+  // The same fields of the header as it will be after this cycle's edge:
+  // at 128 bits RX_IDLE may take all four header words at once (hdr_take)
+  // and move straight to RX_CLASSIFY, so the flops made every cycle from
+  // the header (dst_ok_q, raw_ok_q, hdr_match_q) are made from those words
+  // in that cycle; else (and always at 32 and 64) from hdr_q.
+  logic [2:0][31:0] hdr_nx;
+  wire [47:0] dst_nx = {hdr_nx[0][7:0], hdr_nx[0][15:8], hdr_nx[0][23:16], hdr_nx[0][31:24],
+                        hdr_nx[1][7:0], hdr_nx[1][15:8]};
+  wire [47:0] src_nx = {hdr_nx[1][23:16], hdr_nx[1][31:24], hdr_nx[2][7:0], hdr_nx[2][15:8],
+                        hdr_nx[2][23:16], hdr_nx[2][31:24]};
+  wire        group_nx = dst_nx[40];
   // What RX_CLASSIFY and the later states need from the header's size and
   // word 3 is registered with the header word that completes it (RX_HEADER
   // writes them at every beat, word 3's decode with word 3), so neither a
@@ -201,8 +218,8 @@ module openenoc_oetp_rx
   wire [2:0]  np       = cd_q.np;
   wire        raw_ok   = raw_ok_q;
   wire        raw_ok_c = conf.receive_mode != 2'd0 &&
-                         (conf.receive_mode == 2'd3 || dst == conf.mac_address ||
-                          dst == 48'hFFFF_FFFF_FFFF || (conf.receive_mode == 2'd2 && group));
+                         (conf.receive_mode == 2'd3 || dst_nx == conf.mac_address ||
+                          dst_nx == 48'hFFFF_FFFF_FFFF || (conf.receive_mode == 2'd2 && group_nx));
 
   assign lk_req.kind      = LOOKUP_BY_MAC;
   assign lk_req.mode_mask = ~4'(1 << MODE_DISABLED);
@@ -235,11 +252,64 @@ module openenoc_oetp_rx
       default:       eth.tready = 1'b0;
     endcase
   end
+  // Above 32 bits RX_IDLE takes the header's first HK = min(N, 4) words in
+  // one cycle when the aligner presents them all and none ends the frame
+  // (hdr_take); else the one word as at 32 (a frame of four words or less
+  // goes a word a cycle). At 128 that is the whole header: RX_IDLE does
+  // what RX_HEADER does with word 3 and moves to RX_CLASSIFY (the header
+  // flops from hdr_nx, above); at 64 RX_HEADER takes words 2 and 3.
+  assign hdr_take = N > 1 && st == RX_IDLE && w_all_valid && !w_all_last;
+  // RX_CLASSIFY, moving on to RX_META, takes the first two parameters at
+  // once above 32 bits when both are whole (par_take: the first then does
+  // not end the frame) and the command has two or more and no Length
+  // (DMA_WRITE_REQ, DMA_READ_RSP take theirs a word a cycle): an RMEM
+  // read request's Request ID and address, its reply's Request ID and
+  // value. The two words do what two meta_beat()s would.
+  // lanes 0 and 1 of the presentation (none at 32)
+  logic [7:0]  par_keep;
+  logic [31:0] par_data1;
+  if (N > 1) begin : g_par
+    assign par_keep  = w_keep[7:0];
+    assign par_data1 = w_data[63:32];
+  end else begin : g_par_none
+    assign par_keep  = '0;
+    assign par_data1 = '0;
+  end
+  // lane 3 (header word 3 when HK = 4)
+  logic [31:0] hdr_w3;
+  if (N >= 4) begin : g_w3
+    assign hdr_w3 = w_data[127:96];
+    assign hdr_nx = hdr_take ? w_data[95:0] : hdr_q[2:0];
+  end else if (N == 2) begin : g_w3_two
+    assign hdr_w3 = '0;
+    assign hdr_nx = {hdr2_take ? w_data[31:0] : hdr_q[2], hdr_q[1:0]};
+  end else begin : g_w3_none
+    assign hdr_w3 = '0;
+    assign hdr_nx = hdr_q[2:0];
+  end
+  // At 64 bits RX_HEADER takes words 2 and 3 together (hdr2_take) when both
+  // are presented (word 2 then does not end the frame) and does what it
+  // does with each; the header flops read word 2 from hdr_nx.
+  assign hdr2_take = N == 2 && st == RX_HEADER && nhdr_q == 3'd2 && w_all_valid && par_keep[4];
+  wire [4:0] hb2 = {1'b0, fb_q[3:0]} + 5'(keep_bytes(par_keep[3:0])) + 5'(keep_bytes(par_keep[7:4]));
+  wire par_take = N > 1 && st == RX_CLASSIFY && to_meta && w_all_valid &&
+                  par_keep == 8'hFF && np >= 3'd2 && !rd_rsp_q && !wr_req_q;
+  // RX_EOD, RX_TAIL and RX_DROP read no word past EndOfData's (lane 0):
+  // above 32 bits they take every presented word (up to N, cut at the
+  // frame's last), or the one word when fewer than N are there and none
+  // ends the frame. take_last says the frame ended with the take. Not once
+  // the frame's last word is in (RX_DROP after a timeout took it): the
+  // words there are the next frame's, and RX_DROP takes one as before.
+  wire drain_st   = st == RX_EOD || st == RX_TAIL || st == RX_DROP;
+  wire drain_take = N > 1 && drain_st && w_all_valid && !last_seen_q;
   // above 32 bits RX_DATA and RX_RAW_STREAM take every presented word
   // (w_all_max: amax_q, N from RX_IDLE until a Length sets it)
   assign w_take_all = N > 1 && ((st == RX_DATA && data_room) ||
-                                (st == RX_RAW_STREAM && can_load && !held_valid_q));
-  assign w_all_max  = amax_q;
+                                (st == RX_RAW_STREAM && can_load && !held_valid_q) ||
+                                hdr_take || hdr2_take || par_take || drain_take);
+  assign w_all_max  = (N > 1 && st == RX_IDLE)     ? MW'(HK) :
+                      (N > 1 && st == RX_CLASSIFY) ? MW'(2) :
+                      (N > 1 && drain_st)          ? MW'(N) : amax_q;
   wire       in_fire = eth.tvalid && eth.tready;
   // The states take their beat on their own ready term (eth.tvalid alone
   // where they are always ready), so the held-word and output-slice terms of
@@ -267,11 +337,20 @@ module openenoc_oetp_rx
       for (int i = 0; i < N; i++) wb = wb + 16'(keep_bytes(w_keep[4*i +: 4]));
     end
     assign {d_valid, d_last, d_data, d_keep} = {w_all_valid, w_all_last, w_data, w_keep};
-    assign kb_in     = (st == RX_DATA || st == RX_RAW_STREAM) ? wb : 16'(kb);
+    assign kb_in     = (st == RX_DATA || st == RX_RAW_STREAM || hdr2_take || par_take || drain_take) ?
+                       wb : 16'(kb);
     assign all_fire  = w_all_valid && w_take_all;
     assign take_last = all_fire ? w_all_last : eth.tlast;
   end
-  wire [15:0] fb_next = (fb_q > 16'hFFF0) ? fb_q : fb_q + kb_in;
+  // the bytes of RX_IDLE's HK header words (hdr_take)
+  logic [15:0] hk_bytes;
+  always_comb begin
+    hk_bytes = '0;
+    for (int i = 0; i < HK; i++) hk_bytes = hk_bytes + 16'(keep_bytes(w_keep[4*i +: 4]));
+  end
+  // saturating below the 16-bit wrap: a take adds up to 4N bytes (every
+  // value it stops at is far above any frame ceiling; 0xFFF0 at 32)
+  wire [15:0] fb_next = (fb_q > 16'hFFF0 - 16'(4 * (N - 1))) ? fb_q : fb_q + kb_in;
   // the header's byte count after this beat (RX_HEADER: fb_q is at most 12)
   wire [4:0]  hb_next = {1'b0, fb_q[3:0]} + 5'(kb);
 
@@ -284,14 +363,17 @@ module openenoc_oetp_rx
   // before.
   logic hdr_match_q;
   wire  [7:0] hdr_cmd = (st == RX_HEADER && eth.tvalid && nhdr_q[1:0] == 2'd3) ?
-                        (hb_next[4] ? eth.tdata[31:24] : 8'h00) : cmd;
+                        (hb_next[4] ? eth.tdata[31:24] : 8'h00) :
+                        (HK == 4 && hdr_take) ? (hk_bytes[4] ? hdr_w3[31:24] : 8'h00) :
+                        hdr2_take ? (hb2[4] ? par_data1[31:24] : 8'h00) : cmd;
   wire rsp_match = ctx.waiting && hdr_match_q && eth.tkeep == 4'hF && eth.tdata == ctx.rid;
   // The matched response has finished on the wire (its TLAST handshake is
   // now or was the last edge); the verdict follows, so the timer must not
   // expire in between: a response completed at expiry wins.
-  wire ending /*verilator public_flat_rd*/ = matched_q && ((eth.tvalid && eth.tlast &&
+  wire ending /*verilator public_flat_rd*/ = matched_q && ((eth.tvalid && take_last &&
                 (st == RX_META || st == RX_EOD || st == RX_TAIL)) ||
-                (st == RX_DATA && fire_data && d_last) || st == RX_FINAL);
+                (st == RX_DATA && fire_data && d_last) || st == RX_FINAL) ||
+                (N > 1 && par_take && w_all_last && rsp_q && rsp_match);
   assign ini_ending = ending;
   // the initiating context timed out under a matched response
   wire aborted   = matched_q && !ctx.waiting;
@@ -509,6 +591,24 @@ module openenoc_oetp_rx
     end
   endtask
 
+  // par_take's two parameters (pidx_q is 0; neither is Length): the first
+  // as meta_beat() takes a whole word that does not end the frame, the
+  // second as it takes the next one (aborted reads matched_q, clear until
+  // this cycle's edge, so it does not apply)
+  task automatic par_beats();
+    p_q[0] <= w_data[31:0];
+    p_q[1] <= par_data1;
+    pidx_q <= 3'd2;
+    if (rsp_q) begin
+      matched_q  <= rsp_match;
+      unm_q      <= !rsp_match;
+      unm_last_q <= w_all_last;
+      if (rsp_match) ini_busy_q <= 1'b1;
+    end
+    if (np == 3'd2) state_q <= w_all_last ? RX_FINAL : RX_TAIL;
+    else if (w_all_last) state_q <= RX_FINAL;   // truncated inside the parameters
+  endtask
+
   always_ff @(posedge clk) begin
     if (rst) begin
       state_q       <= RX_IDLE;
@@ -569,8 +669,8 @@ module openenoc_oetp_rx
     end else begin
       admit_valid_q <= 1'b0;
       if (st != RX_FINAL) len_ok_q <= len_ok_at(fb_next);
-      hdr_match_q   <= src == ctx.mac && (hdr_cmd == ctx.rsp_cmd || hdr_cmd == CMD_ERROR_RSP);
-      dst_ok_q      <= group ? (dst == conf.multicast_address) : (dst == conf.mac_address);
+      hdr_match_q   <= src_nx == ctx.mac && (hdr_cmd == ctx.rsp_cmd || hdr_cmd == CMD_ERROR_RSP);
+      dst_ok_q      <= group_nx ? (dst_nx == conf.multicast_address) : (dst_nx == conf.mac_address);
       raw_ok_q      <= raw_ok_c;
       state_q       <= st;
       unm_q         <= 1'b0;
@@ -620,7 +720,31 @@ module openenoc_oetp_rx
           cd_q        <= cmd_decode(8'h00);
           oetp_hdr_q  <= 1'b0;
           lk_mine_q   <= 1'b0;
-          if (eth.tvalid) begin
+          if (hdr_take) begin
+            // HK header words at once: what RX_HEADER would write after
+            // this word for the other HK - 1 (none ends the frame)
+            for (int i = 0; i < HK; i++) begin
+              hdr_q[i]   <= w_data[32*i +: 32];
+              hkeep_q[i] <= w_keep[4*i +: 4];
+            end
+            nhdr_q     <= 3'(HK);
+            fb_q       <= hk_bytes;
+            state_q    <= RX_HEADER;
+            if (HK == 4) begin
+              // word 3 as RX_HEADER takes it (not the frame's last)
+              fb14_q     <= hk_bytes >= 16'd14;
+              fb15_q     <= hk_bytes >= 16'd15;
+              oetp_hdr_q <= hdr_w3[23:0] == {MAGIC, ETHERTYPE[7:0], ETHERTYPE[15:8]};
+              cd_q       <= cmd_decode(hk_bytes[4] ? hdr_w3[31:24] : 8'h00);
+              if (!lk_pend_q && !hdr_w3[24] &&
+                  hdr_w3[23:0] == {MAGIC, ETHERTYPE[7:0], ETHERTYPE[15:8]}) begin
+                lk_valid_q <= 1'b1;
+                lk_pend_q  <= 1'b1;
+                lk_mine_q  <= 1'b1;
+              end
+              state_q    <= RX_CLASSIFY;
+            end
+          end else if (eth.tvalid) begin
             hdr_q[0]   <= eth.tdata;
             hkeep_q[0] <= eth.tkeep;
             nhdr_q     <= 3'd1;
@@ -631,7 +755,25 @@ module openenoc_oetp_rx
         end
 
         RX_HEADER: begin
-          if (eth.tvalid) begin
+          if (hdr2_take) begin
+            // words 2 and 3 (64 bits), as the two beats below would take them
+            hdr_q[2]   <= w_data[31:0];
+            hdr_q[3]   <= par_data1;
+            hkeep_q[2] <= par_keep[3:0];
+            hkeep_q[3] <= par_keep[7:4];
+            nhdr_q     <= 3'd4;
+            fb14_q     <= hb2 >= 5'd14;
+            fb15_q     <= hb2 >= 5'd15;
+            oetp_hdr_q <= par_data1[23:0] == {MAGIC, ETHERTYPE[7:0], ETHERTYPE[15:8]};
+            cd_q       <= cmd_decode(hb2[4] ? par_data1[31:24] : 8'h00);
+            if (!lk_pend_q && !w_all_last && !par_data1[24] &&
+                par_data1[23:0] == {MAGIC, ETHERTYPE[7:0], ETHERTYPE[15:8]}) begin
+              lk_valid_q <= 1'b1;
+              lk_pend_q  <= 1'b1;
+              lk_mine_q  <= 1'b1;
+            end
+            state_q    <= RX_CLASSIFY;
+          end else if (eth.tvalid) begin
             hdr_q[nhdr_q[1:0]]   <= eth.tdata;
             hkeep_q[nhdr_q[1:0]] <= eth.tkeep;
             nhdr_q               <= nhdr_q + 3'd1;
@@ -683,8 +825,10 @@ module openenoc_oetp_rx
             ridx_q  <= '0;
             state_q <= RX_RAW_REPLAY;
           end
-          // on to RX_META (set above): its first beat is taken now
-          if (to_meta) meta_beat();
+          // on to RX_META (set above): its first beat is taken now, or
+          // its first two (par_take)
+          if (par_take) par_beats();
+          else if (to_meta) meta_beat();
         end
 
         RX_LOOKUP: begin
@@ -740,13 +884,13 @@ module openenoc_oetp_rx
             state_q <= RX_DROP;
           end else if (eth.tvalid) begin
             eod_ok_q <= (eth.tdata == EOD) && (eth.tkeep == 4'hF);
-            state_q  <= eth.tlast ? RX_FINAL : RX_TAIL;
+            state_q  <= take_last ? RX_FINAL : RX_TAIL;
           end
         end
 
         RX_TAIL: begin
           if (aborted)                 state_q <= RX_DROP;
-          else if (eth.tvalid && eth.tlast) state_q <= RX_FINAL;
+          else if (eth.tvalid && take_last) state_q <= RX_FINAL;
         end
 
         RX_FINAL: begin
@@ -786,8 +930,8 @@ module openenoc_oetp_rx
         end
 
         RX_DROP: begin
-          if (eth.tvalid && eth.tlast) state_q <= RX_IDLE;
-          else if (last_seen_q)   state_q <= RX_IDLE;
+          if (eth.tvalid && take_last) state_q <= RX_IDLE;
+          else if (last_seen_q)        state_q <= RX_IDLE;
         end
 
         RX_RAW_CLAIM: begin

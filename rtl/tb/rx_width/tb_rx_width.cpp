@@ -10,7 +10,11 @@
  *   rx.wN.data_words_per_cycle  Data words out of m_axis_local per cycle,
  *                               first to last beat
  * At 32 both are at most 1; above, RX's Data phase takes up to N = ETH_W/32
- * words a cycle. Exit status 1 on any mismatch. --help for options.
+ * words a cycle. --drop puts a fragment for another unicast MAC (malformed
+ * for this endpoint: RX drains it, nothing comes out) before every one;
+ * above 32 RX drains it N words a cycle too, so eth_words_per_cycle (which
+ * counts the dropped frames' words) stays near N. Exit status 1 on any
+ * mismatch. --help for options.
  */
 #include <cstdio>
 #include <cstdlib>
@@ -34,6 +38,7 @@ static const unsigned kN = TB_ETH_W / 32;
 static const uint64_t kMacLocal = 0x020E0C000001ull;
 static const uint64_t kMacPeer = 0x020E0C000011ull;
 static const uint64_t kMacGroup = 0x030E0C0000AAull;
+static const uint64_t kMacOther = 0x020E0C000022ull;
 
 // word i of a port of TB_ETH_W bits (uint32_t, uint64_t or VlWide)
 template <class T> static void put_word(T &port, unsigned i, uint32_t w)
@@ -92,18 +97,22 @@ int main(int argc, char **argv)
 {
     unsigned frags = 16;
     uint32_t len = 8160;
+    bool drop = false;
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
         if (a == "--help" || a == "-h") {
-            printf("usage: %s [--frags N] [--len BYTES]\n"
+            printf("usage: %s [--frags N] [--len BYTES] [--drop]\n"
                    "Sends N (default 16) back-to-back DMA_WRITE_REQ fragments of BYTES (default\n"
                    "8160, 1..8160) to the oETP engine at ETH_W=%d, checks the\n"
                    "payloads and rx_status, prints BENCH rx.w%d.eth_words_per_cycle and\n"
-                   "rx.w%d.data_words_per_cycle.\n",
+                   "rx.w%d.data_words_per_cycle. --drop: a fragment for another MAC, which\n"
+                   "RX drops, before each one.\n",
                    argv[0], TB_ETH_W, TB_ETH_W, TB_ETH_W);
             return 0;
         } else if (a == "--frags" && i + 1 < argc) {
             frags = unsigned(strtoul(argv[++i], nullptr, 0));
+        } else if (a == "--drop") {
+            drop = true;
         } else if (a == "--len" && i + 1 < argc) {
             len = uint32_t(strtoul(argv[++i], nullptr, 0));
         } else {
@@ -125,6 +134,14 @@ int main(int argc, char **argv)
         data[i].resize(len);
         for (uint32_t k = 0; k < len; k++) data[i][k] = uint8_t(k * 7 + i * 13 + (k >> 8));
         std::vector<uint8_t> f(OETP_FRAME_MAX);
+        if (drop) {
+            size_t m = oetp_build_dma_write_req(f.data(), kMacOther, kMacPeer, i, 0x1000 * i,
+                                                data[i].data(), len, true);
+            f.resize(m);
+            frame_words += (m + 3) / 4;
+            to_beats(f, src);
+            f.resize(OETP_FRAME_MAX);
+        }
         size_t n = oetp_build_dma_write_req(f.data(), kMacGroup, kMacPeer, i, 0x1000 * i,
                                             data[i].data(), len, true);
         f.resize(n);
@@ -265,9 +282,11 @@ int main(int argc, char **argv)
     if (rc) return rc;
     double eth = double(frame_words) / double(e_last - e_first + 1);
     double loc = double((len + 3) / 4) * frags / double(l_last - l_first + 1);
-    printf("BENCH rx.w%d.eth_words_per_cycle %.3f words/cycle\n", TB_ETH_W, eth);
-    printf("BENCH rx.w%d.data_words_per_cycle %.3f words/cycle\n", TB_ETH_W, loc);
-    printf("tb_rx_width ETH_W=%d: %u fragments of %u bytes, %llu cycles, %llu m_axis_local words: ok\n",
-           TB_ETH_W, frags, len, (unsigned long long)cyc, (unsigned long long)l_words);
+    const char *tag = drop ? ".drop" : "";   // rx.wN.drop.*: the --drop run's rates
+    printf("BENCH rx.w%d%s.eth_words_per_cycle %.3f words/cycle\n", TB_ETH_W, tag, eth);
+    printf("BENCH rx.w%d%s.data_words_per_cycle %.3f words/cycle\n", TB_ETH_W, tag, loc);
+    printf("tb_rx_width ETH_W=%d: %u fragments of %u bytes%s, %llu cycles, %llu m_axis_local words: ok\n",
+           TB_ETH_W, frags, len, drop ? " (each after a dropped one)" : "", (unsigned long long)cyc,
+           (unsigned long long)l_words);
     return 0;
 }
