@@ -10,11 +10,17 @@ BENCH_TARGETS += bench-cosim
 # Verilator model of rtl/axi/openenoc_endpoint_axi.sv, the endpoint with its
 # AXI ports (sources in compile order: rtl/endpoint/openenoc_endpoint.f, then
 # rtl/axi/openenoc_endpoint_axi.f).
+# It is built at COSIM_W bits: ETH_W = AXI_DATA_W = MEM_W = COSIM_W, so a
+# model cycle moves COSIM_W/32 words of a DMA block and the co-simulation runs
+# at the pace QEMU users need (docs/cosim.md, Benchmark). The reference
+# design's default width, 32, is build/cosim/libopenenoc_rtl_w32.so below,
+# with its own conformance run in make check.
 COSIM_BUILD := $(BUILD)/cosim
 COSIM_OBJ   := $(COSIM_BUILD)/obj
 COSIM_LIB   := $(COSIM_BUILD)/libopenenoc_rtl.so
-# the library for bulk transfers: ETH_W = AXI_DATA_W = MEM_W = 128 (below)
-COSIM_FAST_W := 128
+COSIM_W     ?= 128
+# the reference design's default widths (libopenenoc_rtl_w32.so, below)
+COSIM_REF_W := 32
 COSIM_FLIST := $(addprefix $(TOP)/rtl/,openenoc_oetp.f endpoint/openenoc_endpoint.f axi/openenoc_endpoint_axi.f)
 COSIM_SRCS  := $(AXI_SRCS)
 COSIM_TOPM  := openenoc_endpoint_axi
@@ -39,22 +45,46 @@ COSIM_MODEL_CXX ?= $(or $(shell command -v clang++-14 2>/dev/null),$(CXX))
 COSIM_VFLAGS := --cc --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint --savable \
     -I$(TOP)/rtl --top-module $(COSIM_TOPM) -CFLAGS "-O2 -fPIC" -MAKEFLAGS OPT_FAST=-O2 \
     -MAKEFLAGS CXX=$(COSIM_MODEL_CXX)
+# the Verilator parameters of a W-bit library: bursts of at most 1 KiB at
+# every width (BURST_MAX = 8192 / W beats), as on the 32-bit bus, whose
+# bursts the C engine's host calls follow (hw/engine/mem.c) given the same
+# beat (mem_beat_bytes): a failing call then covers the same 1 KiB stretch.
+# A second argument M sets the memory port to M bits instead (32 up to W).
+cosim_wide_params = -GETH_W=$(1) -GAXI_DATA_W=$(1) -GMEM_W=$(or $(2),$(1)) -GBURST_MAX=$(shell echo $$((8192 / $(1))))
+# the wrapper's view of the same widths
+cosim_wide_defs = -DOE_COSIM_ETH_W=$(1) -DOE_COSIM_AXI_W=$(1)
+# the default library's parameters and COSIM_PGO, rewritten only when they
+# change (so another value rebuilds its models: plain, PGO-instrumented, traced)
+COSIM_WPARAMS := $(COSIM_BUILD)/params
+.PHONY: cosim-params-force
+$(COSIM_WPARAMS): cosim-params-force
+	@mkdir -p $(@D)
+	@echo '$(call cosim_wide_params,$(COSIM_W)) pgo=$(COSIM_PGO)' | cmp -s - $@ || \
+	    echo '$(call cosim_wide_params,$(COSIM_W)) pgo=$(COSIM_PGO)' >$@
 COSIM_VLT_RT := $(addprefix $(VERILATOR_ROOT_DIR)/include/,verilated.cpp verilated_threads.cpp verilated_save.cpp)
 COSIM_CXXFLAGS := -O2 -fPIC -shared -Wl,-Bsymbolic -std=c++17 -I$(VERILATOR_ROOT_DIR)/include \
     -I$(VERILATOR_ROOT_DIR)/include/vltstd -I$(TOP)/include
 COSIM_CXX    := $(CXX) $(COSIM_CXXFLAGS)
 
-# Profile-guided optimisation (clang's -fprofile-instr-*): the model is
-# built once instrumented (obj-pgo/), a short bench-cosim run of it writes
-# the profile, and the model of the library is compiled with it. The model is
-# one long straight run of generated code evaluated every cycle; the profile
-# lets clang lay out its hot paths (bench-cosim, 2026-12-01: about 1.3x the
-# cycles/s, medians of alternating runs, docs/cosim.md). On when clang++-14 builds
-# the model and llvm-profdata-14 (scripts/deps/cosim-pgo.apt) is installed;
-# COSIM_PGO=0 turns it off. It changes only the compiler's code layout, never
-# the model's behaviour (the same Verilator output either way).
+# Profile-guided optimisation (clang's -fprofile-instr-*), COSIM_PGO=1: the
+# model is built once instrumented (obj-pgo/), a short bench-cosim run of it
+# writes the profile, and the model of the library is compiled with it. It
+# changes only the compiler's code layout, never the model's behaviour (the
+# same Verilator output either way). Off by default: its gain depends on the
+# machine. On 2026-12-01 it gave about 1.3x the cycles/s of the 32-bit model
+# and 1.5x of the 128-bit one; on 2026-12-02, on another machine (AMD EPYC),
+# the 128-bit library with the header paths N words a cycle ran 0.83-0.88x
+# with the usual training run and 0.95-0.98x trained on bench-cosim's own
+# workload (scripts/cosim-bench-ab.py, three alternating rounds each; docs/cosim.md).
+# It needs clang++-14 for the model and llvm-profdata-14
+# (scripts/deps/cosim-pgo.apt).
 COSIM_PROFDATA_TOOL ?= $(shell command -v llvm-profdata-14 2>/dev/null)
-COSIM_PGO ?= $(if $(and $(findstring clang,$(COSIM_MODEL_CXX)),$(COSIM_PROFDATA_TOOL)),1,0)
+COSIM_PGO ?= 0
+ifeq ($(COSIM_PGO),1)
+ifeq ($(and $(findstring clang,$(COSIM_MODEL_CXX)),$(COSIM_PROFDATA_TOOL)),)
+$(error COSIM_PGO=1 needs clang++-14 for the model and llvm-profdata-14 (make deps))
+endif
+endif
 COSIM_POBJ := $(COSIM_BUILD)/obj-pgo
 COSIM_PLIB := $(COSIM_BUILD)/libopenenoc_rtl_pgo.so
 COSIM_PROF := $(COSIM_BUILD)/cosim.profdata
@@ -74,10 +104,11 @@ COSIM_REGOUT := $(TOP)/scripts/cosim-registered-outputs.py
 
 # The objects go first: Verilator's make compiles only C++ that changed, and
 # a new profile alone (COSIM_PGO_DEP) changes no C++ file.
-$(COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk $(COSIM_PGO_DEP) $(COSIM_REGOUT)
+$(COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk $(COSIM_PGO_DEP) $(COSIM_REGOUT) \
+                                          $(COSIM_WPARAMS)
 	@mkdir -p $(COSIM_BUILD)
 	rm -f $(COSIM_OBJ)/*.o
-	$(VERILATOR) $(COSIM_VFLAGS) $(COSIM_PGO_FLAGS) -Mdir $(COSIM_OBJ) $(COSIM_SRCS) >$(COSIM_BUILD)/verilate.log 2>&1 || \
+	$(VERILATOR) $(COSIM_VFLAGS) $(COSIM_PGO_FLAGS) $(call cosim_wide_params,$(COSIM_W)) -Mdir $(COSIM_OBJ) $(COSIM_SRCS) >$(COSIM_BUILD)/verilate.log 2>&1 || \
 	    { tail -40 $(COSIM_BUILD)/verilate.log; exit 1; }
 	$(COSIM_REGOUT) $(COSIM_OBJ) $(COSIM_TOPM) $(addprefix --allow ,$(COSIM_AFTER_EDGE))
 	@touch $@   # Verilator leaves an up-to-date archive untouched
@@ -95,14 +126,15 @@ check-cosim-regout:
 	@echo "check-cosim-regout: a combinational output is reported, a registered one is not"
 
 # the instrumented model and library (linked by clang for its profile runtime)
-$(COSIM_POBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk
+$(COSIM_POBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk \
+                                           $(COSIM_WPARAMS)
 	@mkdir -p $(COSIM_BUILD)
-	$(VERILATOR) $(COSIM_VFLAGS) -CFLAGS -fprofile-instr-generate -Mdir $(COSIM_POBJ) $(COSIM_SRCS) \
+	$(VERILATOR) $(COSIM_VFLAGS) -CFLAGS -fprofile-instr-generate $(call cosim_wide_params,$(COSIM_W)) -Mdir $(COSIM_POBJ) $(COSIM_SRCS) \
 	    >$(COSIM_BUILD)/verilate-pgo.log 2>&1 || { tail -40 $(COSIM_BUILD)/verilate-pgo.log; exit 1; }
 	@touch $@
 
 $(COSIM_PLIB): $(COSIM_POBJ)/Vopenenoc_endpoint_axi__ALL.a $(COSIM_WRAP) $(COSIM_HDRS)
-	$(COSIM_MODEL_CXX) $(COSIM_CXXFLAGS) -fprofile-instr-generate -I$(COSIM_POBJ) $(filter %.cpp,$(COSIM_WRAP)) \
+	$(COSIM_MODEL_CXX) $(COSIM_CXXFLAGS) -fprofile-instr-generate $(call cosim_wide_defs,$(COSIM_W)) -I$(COSIM_POBJ) $(filter %.cpp,$(COSIM_WRAP)) \
 	    $(COSIM_VLT_RT) $(COSIM_POBJ)/Vopenenoc_endpoint_axi__ALL.a -o $@ -lpthread -latomic
 
 # the training run: bench-cosim's workload, smaller
@@ -112,7 +144,7 @@ $(COSIM_PROF): $(COSIM_PLIB) $(COSIM_BENCH)
 	$(COSIM_PROFDATA_TOOL) merge -o $@ $(COSIM_BUILD)/cosim-*.profraw
 
 $(COSIM_LIB): $(COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a $(COSIM_WRAP) $(COSIM_HDRS)
-	$(COSIM_CXX) -I$(COSIM_OBJ) $(filter %.cpp,$(COSIM_WRAP)) $(COSIM_VLT_RT) $(COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a \
+	$(COSIM_CXX) $(call cosim_wide_defs,$(COSIM_W)) -I$(COSIM_OBJ) $(filter %.cpp,$(COSIM_WRAP)) $(COSIM_VLT_RT) $(COSIM_OBJ)/Vopenenoc_endpoint_axi__ALL.a \
 	    -o $@ -lpthread
 
 # ---- the traced variant (waveforms) -------------------------------------------
@@ -125,14 +157,15 @@ COSIM_TLIB := $(COSIM_BUILD)/libopenenoc_rtl_trace.so
 .PHONY: cosim-trace
 cosim-trace: $(COSIM_TLIB)
 
-$(COSIM_TOBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk
+$(COSIM_TOBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk \
+                                           $(COSIM_WPARAMS)
 	@mkdir -p $(COSIM_BUILD)
-	$(VERILATOR) $(COSIM_VFLAGS) --trace-fst --trace-structs --timescale-override 1ns/1ns -Mdir $(COSIM_TOBJ) $(COSIM_SRCS) \
+	$(VERILATOR) $(COSIM_VFLAGS) $(call cosim_wide_params,$(COSIM_W)) --trace-fst --trace-structs --timescale-override 1ns/1ns -Mdir $(COSIM_TOBJ) $(COSIM_SRCS) \
 	    >$(COSIM_BUILD)/verilate-trace.log 2>&1 || { tail -40 $(COSIM_BUILD)/verilate-trace.log; exit 1; }
 	@touch $@
 
 $(COSIM_TLIB): $(COSIM_TOBJ)/Vopenenoc_endpoint_axi__ALL.a $(COSIM_WRAP) $(COSIM_HDRS)
-	$(COSIM_CXX) -DOE_COSIM_TRACE -I$(COSIM_TOBJ) $(filter %.cpp,$(COSIM_WRAP)) $(COSIM_VLT_RT) \
+	$(COSIM_CXX) -DOE_COSIM_TRACE $(call cosim_wide_defs,$(COSIM_W)) -I$(COSIM_TOBJ) $(filter %.cpp,$(COSIM_WRAP)) $(COSIM_VLT_RT) \
 	    $(VERILATOR_ROOT_DIR)/include/verilated_fst_c.cpp $(COSIM_TOBJ)/Vopenenoc_endpoint_axi__ALL.a \
 	    -o $@ -lpthread -lz
 
@@ -209,84 +242,47 @@ $(COSIM_BENCH): $(TOP)/bench/cosim_bench.c $(wildcard $(TOP)/hw/engine/*.c) $(OE
 # five rounds, the engines in turn, medians printed (one round swings with
 # the machine's load); 10,000 reads make the RMEM round about as long as the block
 COSIM_BENCH_ARGS ?= --repeat 5 --rmem 10000
-# then the same on the 128-bit library (cosim.w128.* lines)
-bench-cosim: $(COSIM_BENCH) $(COSIM_LIB) $(COSIM_BUILD)/libopenenoc_rtl_w$(COSIM_FAST_W).so
+# then the same on the 32-bit library, the reference design's widths
+# (cosim.w32.* lines; no PGO)
+bench-cosim: $(COSIM_BENCH) $(COSIM_LIB) $(COSIM_BUILD)/libopenenoc_rtl_w$(COSIM_REF_W).so
 	@$(COSIM_BENCH) --lib $(COSIM_LIB) $(COSIM_BENCH_ARGS)
-	@$(COSIM_BENCH) --lib $(COSIM_BUILD)/libopenenoc_rtl_w$(COSIM_FAST_W).so --name cosim.w$(COSIM_FAST_W) $(COSIM_BENCH_ARGS)
+	@$(COSIM_BENCH) --lib $(COSIM_BUILD)/libopenenoc_rtl_w$(COSIM_REF_W).so --name cosim.w$(COSIM_REF_W) $(COSIM_BENCH_ARGS)
 
-# ---- the wide variants ------------------------------------------------------------
-# build/cosim/libopenenoc_rtl_wW.so (W = 64 or 128): the same top and wrapper
-# with W-bit Ethernet streams, a W-bit AXI4 memory bus and a W-bit memory
-# port (Verilator -GETH_W=W -GAXI_DATA_W=W -GMEM_W=W, the wrapper's
-# OE_COSIM_ETH_W=W and OE_COSIM_AXI_W=W: it packs and unpacks W/8-byte
-# beats), no PGO, their own objects (obj-wW/). COSIM_MEM_W=M sets the memory
-# port to M bits instead (32 up to W; e.g. make check-cosim-w64
-# COSIM_MEM_W=32); the Verilator parameters are kept in obj-wW/params,
-# rewritten only when they change, so another value rebuilds the model.
-# check-cosim-wW runs check-cosim's programs, vectors and fuzz inputs on it.
-# make check runs the 128-bit one, the library for bulk transfers
-# (COSIM_FAST_W, built with PGO below; bench-cosim's second run); the 64-bit
-# one is there to be run by hand.
-COSIM_WIDE   := 64 128
+# ---- the other widths ---------------------------------------------------------
+# build/cosim/libopenenoc_rtl_wW.so (W = 32, 64 or 128): the same top and
+# wrapper with W-bit Ethernet streams, a W-bit AXI4 memory bus and a W-bit
+# memory port (Verilator cosim_wide_params, the wrapper's OE_COSIM_ETH_W and
+# OE_COSIM_AXI_W: it packs and unpacks W/8-byte beats), no PGO, their own
+# objects (obj-wW/). COSIM_MEM_W=M sets their memory port to M bits instead
+# (32 up to W; e.g. make check-cosim-w64 COSIM_MEM_W=32); the Verilator
+# parameters are kept in obj-wW/params, rewritten only when they change, so
+# another value rebuilds the model. check-cosim-wW runs check-cosim's
+# programs, vectors and fuzz inputs on it. make check runs the 32-bit one,
+# the reference design's default widths (the default library is COSIM_W);
+# the 64-bit one is there to be run by hand.
+COSIM_WIDE   := 32 64 128
 
 .PHONY: $(addprefix cosim-w,$(COSIM_WIDE)) $(addprefix check-cosim-w,$(COSIM_WIDE))
-CHECK_TARGETS += check-cosim-w$(COSIM_FAST_W)
+CHECK_TARGETS += check-cosim-w$(COSIM_REF_W)
 .PRECIOUS: $(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a $(COSIM_BUILD)/obj-w%/params
-COSIM_MEM_W ?=
-# Bursts of at most 1 KiB at every width (BURST_MAX = 8192 / W beats), as on
-# the 32-bit bus, whose bursts the C engine's host calls follow
-# (hw/engine/mem.c): a failing call then covers the same 1 KiB stretch
-cosim_wide_params = -GETH_W=$(1) -GAXI_DATA_W=$(1) -GMEM_W=$(or $(COSIM_MEM_W),$(1)) -GBURST_MAX=$(shell echo $$((8192 / $(1))))
 
 .PHONY: cosim-wide-params-force
 $(COSIM_BUILD)/obj-w%/params: cosim-wide-params-force
 	@mkdir -p $(@D)
-	@echo '$(call cosim_wide_params,$*)' | cmp -s - $@ || echo '$(call cosim_wide_params,$*)' >$@
+	@echo '$(call cosim_wide_params,$*,$(COSIM_MEM_W))' | cmp -s - $@ || echo '$(call cosim_wide_params,$*,$(COSIM_MEM_W))' >$@
 
 $(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk $(COSIM_REGOUT) \
                                                     $(COSIM_BUILD)/obj-w%/params
 	@mkdir -p $(COSIM_BUILD)
 	rm -f $(COSIM_BUILD)/obj-w$*/*.o
-	$(VERILATOR) $(COSIM_VFLAGS) $(COSIM_WPGO_FLAGS) $(call cosim_wide_params,$*) -Mdir $(COSIM_BUILD)/obj-w$* $(COSIM_SRCS) >$(COSIM_BUILD)/verilate-w$*.log 2>&1 || \
+	$(VERILATOR) $(COSIM_VFLAGS) $(call cosim_wide_params,$*,$(COSIM_MEM_W)) -Mdir $(COSIM_BUILD)/obj-w$* $(COSIM_SRCS) >$(COSIM_BUILD)/verilate-w$*.log 2>&1 || \
 	    { tail -40 $(COSIM_BUILD)/verilate-w$*.log; exit 1; }
 	$(COSIM_REGOUT) $(COSIM_BUILD)/obj-w$* $(COSIM_TOPM) $(addprefix --allow ,$(COSIM_AFTER_EDGE))
 	@touch $@
 
 $(COSIM_BUILD)/libopenenoc_rtl_w%.so: $(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a $(COSIM_WRAP) $(COSIM_HDRS)
-	$(COSIM_CXX) -DOE_COSIM_ETH_W=$* -DOE_COSIM_AXI_W=$* -I$(COSIM_BUILD)/obj-w$* $(filter %.cpp,$(COSIM_WRAP)) $(COSIM_VLT_RT) \
+	$(COSIM_CXX) $(call cosim_wide_defs,$*) -I$(COSIM_BUILD)/obj-w$* $(filter %.cpp,$(COSIM_WRAP)) $(COSIM_VLT_RT) \
 	    $(COSIM_BUILD)/obj-w$*/Vopenenoc_endpoint_axi__ALL.a -o $@ -lpthread
-
-# The 128-bit library, the one for bulk transfers (bench-cosim's second run),
-# is built with the profile of its own training run like the default one
-# (COSIM_PGO): an instrumented model in obj-pgo-w128/, cosim_bench on it,
-# the profile in cosim-w128.profdata. The 64-bit one is built without.
-ifeq ($(COSIM_PGO),1)
-COSIM_WPROF := $(COSIM_BUILD)/cosim-w$(COSIM_FAST_W).profdata
-COSIM_WPOBJ := $(COSIM_BUILD)/obj-pgo-w$(COSIM_FAST_W)
-COSIM_WPLIB := $(COSIM_BUILD)/libopenenoc_rtl_pgo_w$(COSIM_FAST_W).so
-$(COSIM_BUILD)/obj-w$(COSIM_FAST_W)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_WPROF)
-$(COSIM_BUILD)/obj-w$(COSIM_FAST_W)/Vopenenoc_endpoint_axi__ALL.a: \
-    COSIM_WPGO_FLAGS = -CFLAGS "-fprofile-instr-use=$(COSIM_WPROF) -Wno-profile-instr-unprofiled -Wno-profile-instr-out-of-date"
-
-$(COSIM_WPOBJ)/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk \
-                                              $(COSIM_BUILD)/obj-w$(COSIM_FAST_W)/params
-	@mkdir -p $(COSIM_BUILD)
-	$(VERILATOR) $(COSIM_VFLAGS) -CFLAGS -fprofile-instr-generate $(call cosim_wide_params,$(COSIM_FAST_W)) \
-	    -Mdir $(COSIM_WPOBJ) $(COSIM_SRCS) >$(COSIM_BUILD)/verilate-pgo-w$(COSIM_FAST_W).log 2>&1 || \
-	    { tail -40 $(COSIM_BUILD)/verilate-pgo-w$(COSIM_FAST_W).log; exit 1; }
-	@touch $@
-
-$(COSIM_WPLIB): $(COSIM_WPOBJ)/Vopenenoc_endpoint_axi__ALL.a $(COSIM_WRAP) $(COSIM_HDRS)
-	$(COSIM_MODEL_CXX) $(COSIM_CXXFLAGS) -fprofile-instr-generate -DOE_COSIM_ETH_W=$(COSIM_FAST_W) \
-	    -DOE_COSIM_AXI_W=$(COSIM_FAST_W) -I$(COSIM_WPOBJ) $(filter %.cpp,$(COSIM_WRAP)) \
-	    $(COSIM_VLT_RT) $(COSIM_WPOBJ)/Vopenenoc_endpoint_axi__ALL.a -o $@ -lpthread -latomic
-
-$(COSIM_WPROF): $(COSIM_WPLIB) $(COSIM_BENCH)
-	rm -f $(COSIM_BUILD)/cosim-w$(COSIM_FAST_W)-*.profraw
-	LLVM_PROFILE_FILE=$(COSIM_BUILD)/cosim-w$(COSIM_FAST_W)-%p.profraw $(COSIM_BENCH) --lib $(COSIM_WPLIB) \
-	    $(COSIM_PGO_TRAIN) >/dev/null
-	$(COSIM_PROFDATA_TOOL) merge -o $@ $(COSIM_BUILD)/cosim-w$(COSIM_FAST_W)-*.profraw
-endif
 
 # cosim_wide W: the library's target, its programs and its check
 define cosim_wide
