@@ -30,6 +30,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* A program of at most 256 ops needs far fewer engine calls; more means an
  * engine asking for wake-ups it does not need (polling). */
 #define MAX_CALLS 20000000
+/* At most this many frames rewritten by one "every later frame" fault of
+ * the program (op_fault). */
+#define REWRITE_FRAMES 1024
 
 typedef struct Grant {
     uint64_t lo, hi;
@@ -434,6 +437,24 @@ static void op_fault(Ctx *c)
     f.offset = (long)(f.delay % 64) - 32;
     f.xor_mask = (uint8_t)(f.delay >> 8 | 1);
     f.pad_byte = (uint8_t)f.delay;
+    /* A fault that rewrites every later frame can make the wire a request
+     * generator: truncated to 15 bytes and padded with 0x10, each reply
+     * (an ERROR_RSP) arrives as a well-formed RMEM_READ_REQ, which the
+     * other side rightly answers, and the two endpoints exchange frames
+     * for ever, at one instant, since the harness's wire takes no time.
+     * That is the wire's doing, not an engine's, and it would hide every
+     * other finding behind "no quiescence": such a fault ends after
+     * REWRITE_FRAMES frames instead. */
+    if (f.count == 0 && (f.kind == HF_TRUNCATE || f.kind == HF_CORRUPT ||
+                         f.kind == HF_PAD60)) {
+        f.count = REWRITE_FRAMES;
+    }
+    if (fuzz_trace) {
+        printf("#   kind %d src %d cmd %d skip %u count %u delay %llu len %zu "
+               "offset %ld xor 0x%02x pad 0x%02x\n", (int)f.kind, f.src, f.cmd,
+               f.skip, f.count, (unsigned long long)f.delay, f.len, f.offset,
+               f.xor_mask, f.pad_byte);
+    }
     if (c->w->nfaults < 16) {
         hw_add_fault(c->w, &f);
     }
