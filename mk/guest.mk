@@ -109,6 +109,8 @@ demo:
 	@$(MAKE) --no-print-directory deps
 	@$(MAKE) --no-print-directory qemu
 	@$(MAKE) --no-print-directory guest
+	@# --engine rtl: the default RTL engine library too (mk/cosim.mk)
+	$(if $(filter rtl,$(DEMO_ARGS)),@$(MAKE) --no-print-directory cosim)
 	@$(TOP)/scripts/demo.sh $(DEMO_ARGS)
 
 check-guest: qemu guest check-guest-module
