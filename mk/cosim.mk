@@ -53,14 +53,15 @@ COSIM_VFLAGS := --cc --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fata
 cosim_wide_params = -GETH_W=$(1) -GAXI_DATA_W=$(1) -GMEM_W=$(or $(2),$(1)) -GBURST_MAX=$(shell echo $$((8192 / $(1))))
 # the wrapper's view of the same widths
 cosim_wide_defs = -DOE_COSIM_ETH_W=$(1) -DOE_COSIM_AXI_W=$(1)
-# the default library's parameters and COSIM_PGO, rewritten only when they
-# change (so another value rebuilds its models: plain, PGO-instrumented, traced)
+# cosim_keep TEXT: a recipe writing TEXT to the target only when it differs,
+# so a model depending on the file is rebuilt exactly when its settings change
+cosim_keep = @mkdir -p $(@D); echo '$(1)' | cmp -s - $@ || echo '$(1)' >$@
+# the default library's parameters and COSIM_PGO (its models: plain,
+# PGO-instrumented, traced)
 COSIM_WPARAMS := $(COSIM_BUILD)/params
 .PHONY: cosim-params-force
 $(COSIM_WPARAMS): cosim-params-force
-	@mkdir -p $(@D)
-	@echo '$(call cosim_wide_params,$(COSIM_W)) pgo=$(COSIM_PGO)' | cmp -s - $@ || \
-	    echo '$(call cosim_wide_params,$(COSIM_W)) pgo=$(COSIM_PGO)' >$@
+	$(call cosim_keep,$(call cosim_wide_params,$(COSIM_W)) pgo=$(COSIM_PGO))
 COSIM_VLT_RT := $(addprefix $(VERILATOR_ROOT_DIR)/include/,verilated.cpp verilated_threads.cpp verilated_save.cpp)
 COSIM_CXXFLAGS := -O2 -fPIC -shared -Wl,-Bsymbolic -std=c++17 -I$(VERILATOR_ROOT_DIR)/include \
     -I$(VERILATOR_ROOT_DIR)/include/vltstd -I$(TOP)/include
@@ -268,8 +269,7 @@ CHECK_TARGETS += check-cosim-w$(COSIM_REF_W)
 
 .PHONY: cosim-wide-params-force
 $(COSIM_BUILD)/obj-w%/params: cosim-wide-params-force
-	@mkdir -p $(@D)
-	@echo '$(call cosim_wide_params,$*,$(COSIM_MEM_W))' | cmp -s - $@ || echo '$(call cosim_wide_params,$*,$(COSIM_MEM_W))' >$@
+	$(call cosim_keep,$(call cosim_wide_params,$*,$(COSIM_MEM_W)))
 
 $(COSIM_BUILD)/obj-w%/Vopenenoc_endpoint_axi__ALL.a: $(COSIM_SRCS) $(COSIM_FLIST) $(RTL_SVH) $(TOP)/mk/cosim.mk $(COSIM_REGOUT) \
                                                     $(COSIM_BUILD)/obj-w%/params
