@@ -5,7 +5,7 @@
  * once with the C engine linked in, in the same run; and RMEM round trips.
  *
  *   cosim_bench [--bytes N] [--rmem N] [--repeat N] [--lib PATH] [--trace FILE.fst]
- *               [--name PREFIX]
+ *               [--name PREFIX] [--rtl-only]
  *
  * Prints BENCH lines: cosim.dma.mbps, cosim.c_engine.dma.mbps (the baseline),
  * cosim.dma.ratio_vs_c, cosim.rmem.ops_per_s, cosim.sim_cycles_per_s (model
@@ -16,8 +16,12 @@
  * writes an FST of the sending endpoint during the block (needs the traced
  * library, make cosim-trace).
  *
- * --name PREFIX replaces "cosim" in every name (make bench-cosim: cosim.w128
- * for the 128-bit library).
+ * --name PREFIX replaces "cosim" in every name (make bench-cosim: cosim.w32
+ * for the 32-bit library).
+ *
+ * --rtl-only skips the C engine (no baseline, no ratio): the process then
+ * does nothing but the RTL engine's work, which is what
+ * scripts/cosim-instr.sh counts the instructions of.
  *
  * --repeat N runs every measurement N times, the two engines in turn, and
  * prints the median of each figure (the ratio is the median of the
@@ -308,6 +312,7 @@ int main(int argc, char **argv)
     unsigned repeat = 1;
     const char *lib = "build/cosim/libopenenoc_rtl.so";
     const char *name = "cosim";     /* prefix of the BENCH names */
+    bool rtl_only = false;
 
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--bytes") && i + 1 < argc) {
@@ -322,14 +327,17 @@ int main(int argc, char **argv)
             trace_path = argv[++i];
         } else if (!strcmp(argv[i], "--name") && i + 1 < argc) {
             name = argv[++i];
+        } else if (!strcmp(argv[i], "--rtl-only")) {
+            rtl_only = true;
         } else {
             printf("usage: %s [--bytes N (<= 4 MiB, default 1 MiB)] [--rmem N (default 2000)]\n"
                    "       [--repeat N (1..%d, default 1)] [--lib PATH] [--trace FILE.fst]\n"
-                   "       [--name PREFIX (default cosim: cosim.dma.mbps ...)]\n"
+                   "       [--name PREFIX (default cosim: cosim.dma.mbps ...)] [--rtl-only]\n"
                    "RTL engine vs C engine: a mirror-to-remote block and RMEM reads;\n"
                    "prints BENCH <name> <value> <unit> lines (medians over --repeat\n"
                    "rounds, the engines in turn). --trace writes an FST of the RTL\n"
-                   "sender during the block (traced library only).\n", argv[0], MAX_REPEAT);
+                   "sender during the block (traced library only). --rtl-only skips\n"
+                   "the C engine (no baseline and no ratio lines).\n", argv[0], MAX_REPEAT);
             return strcmp(argv[i], "--help") ? 2 : 0;
         }
     }
@@ -365,19 +373,23 @@ int main(int argc, char **argv)
     double r_ops[MAX_REPEAT], c_ops[MAX_REPEAT], cpo[MAX_REPEAT];
     double snd[MAX_REPEAT], rcv[MAX_REPEAT];
     for (unsigned k = 0; k < repeat; k++) {
-        c_mbps[k] = dma_mbps(&c, bytes);
+        c_mbps[k] = rtl_only ? 0 : dma_mbps(&c, bytes);
         r_mbps[k] = dma_mbps(&rtl, bytes);
-        ratio[k] = r_mbps[k] / c_mbps[k];
+        ratio[k] = rtl_only ? 0 : r_mbps[k] / c_mbps[k];
         cps[k] = dma_cycles_per_s;
         snd[k] = dma_cycles[0];
         rcv[k] = dma_cycles[1];
         r_ops[k] = rmem_ops(&rtl, rmem);
         cpo[k] = rmem_cycles;
-        c_ops[k] = rmem_ops(&c, rmem * 100);
+        c_ops[k] = rtl_only ? 0 : rmem_ops(&c, rmem * 100);
     }
-    printf("BENCH %s.c_engine.dma.mbps %.1f MB/s\n", name, median(c_mbps, repeat));
+    if (!rtl_only) {
+        printf("BENCH %s.c_engine.dma.mbps %.1f MB/s\n", name, median(c_mbps, repeat));
+    }
     printf("BENCH %s.dma.mbps %.2f MB/s\n", name, median(r_mbps, repeat));
-    printf("BENCH %s.dma.ratio_vs_c %.5f ratio\n", name, median(ratio, repeat));
+    if (!rtl_only) {
+        printf("BENCH %s.dma.ratio_vs_c %.5f ratio\n", name, median(ratio, repeat));
+    }
     if (rtl.cycles) {
         printf("BENCH %s.sim_cycles_per_s %.0f cycles/s\n", name, median(cps, repeat));
         printf("BENCH %s.dma.sender_cycles %.0f cycles\n", name, median(snd, repeat));
@@ -387,6 +399,8 @@ int main(int argc, char **argv)
     if (rtl.cycles) {
         printf("BENCH %s.rmem.cycles_per_op %.0f cycles\n", name, median(cpo, repeat));
     }
-    printf("BENCH %s.c_engine.rmem.ops_per_s %.0f ops/s\n", name, median(c_ops, repeat));
+    if (!rtl_only) {
+        printf("BENCH %s.c_engine.rmem.ops_per_s %.0f ops/s\n", name, median(c_ops, repeat));
+    }
     return 0;
 }

@@ -3,7 +3,7 @@
 # from the SystemRDL with the other register views (mk/regs.mk).
 
 CHECK_TARGETS += check-cosim check-qtest-rtl
-BENCH_TARGETS += bench-cosim
+BENCH_TARGETS += bench-cosim bench-cosim-instr
 
 # ---- the RTL engine library -------------------------------------------------
 # build/cosim/libopenenoc_rtl.so implements include/openenoc/engine.h with the
@@ -248,6 +248,16 @@ COSIM_BENCH_ARGS ?= --repeat 5 --rmem 10000
 bench-cosim: $(COSIM_BENCH) $(COSIM_LIB) $(COSIM_BUILD)/libopenenoc_rtl_w$(COSIM_REF_W).so
 	@$(COSIM_BENCH) --lib $(COSIM_LIB) $(COSIM_BENCH_ARGS)
 	@$(COSIM_BENCH) --lib $(COSIM_BUILD)/libopenenoc_rtl_w$(COSIM_REF_W).so --name cosim.w$(COSIM_REF_W) $(COSIM_BENCH_ARGS)
+
+# bench-cosim-instr: host instructions per DMA KiB, per model cycle and per
+# RMEM read, counted by valgrind (scripts/cosim-instr.sh): a figure that does
+# not drift with the machine's load, for comparing model builds; the default
+# library, then the 32-bit one (cosim.w32.*)
+.PHONY: bench-cosim-instr
+bench-cosim-instr: $(COSIM_BENCH) $(COSIM_LIB) $(COSIM_BUILD)/libopenenoc_rtl_w$(COSIM_REF_W).so
+	@$(TOP)/scripts/cosim-instr.sh --lib $(COSIM_LIB) --bench $(COSIM_BENCH)
+	@$(TOP)/scripts/cosim-instr.sh --lib $(COSIM_BUILD)/libopenenoc_rtl_w$(COSIM_REF_W).so \
+	    --bench $(COSIM_BENCH) --name cosim.w$(COSIM_REF_W)
 
 # ---- the other widths ---------------------------------------------------------
 # build/cosim/libopenenoc_rtl_wW.so (W = 32, 64 or 128): the same top and
