@@ -243,9 +243,14 @@ module openenoc_oetp_rx
   logic [ETH_W/8-1:0] d_keep;
   // a final word of the previous payload leaves first
   wire data_room = !held_valid_q || (can_load && !held_final_q);
+  // RX_DROP stops once the frame's last word is in: an abort (the
+  // initiating context timed out under a matched response) can take that
+  // word in the cycle it sends RX_DATA, RX_META, RX_EOD or RX_TAIL here, and
+  // the word then on eth is the next frame's first, for RX_IDLE.
   always_comb begin
     case (st)
-      RX_IDLE, RX_HEADER, RX_META, RX_EOD, RX_TAIL, RX_DROP: eth.tready = 1'b1;
+      RX_IDLE, RX_HEADER, RX_META, RX_EOD, RX_TAIL: eth.tready = 1'b1;
+      RX_DROP:       eth.tready = !last_seen_q;
       RX_CLASSIFY:   eth.tready = to_meta;
       RX_DATA:       eth.tready = N == 1 && data_room;
       RX_RAW_STREAM: eth.tready = N == 1 && can_load && !held_valid_q;
@@ -297,9 +302,10 @@ module openenoc_oetp_rx
   // RX_EOD, RX_TAIL and RX_DROP read no word past EndOfData's (lane 0):
   // above 32 bits they take every presented word (up to N, cut at the
   // frame's last), or the one word when fewer than N are there and none
-  // ends the frame. take_last says the frame ended with the take. Not once
-  // the frame's last word is in (RX_DROP after a timeout took it): the
-  // words there are the next frame's, and RX_DROP takes one as before.
+  // ends the frame. take_last says the frame ended with the take. Nothing
+  // once the frame's last word is in (RX_DROP after an abort took it): the
+  // words there are the next frame's, and RX_DROP takes none of them (its
+  // eth.tready is low then too, above) but moves to RX_IDLE.
   wire drain_st   = st == RX_EOD || st == RX_TAIL || st == RX_DROP;
   wire drain_take = N > 1 && drain_st && w_all_valid && !last_seen_q;
   // above 32 bits RX_DATA and RX_RAW_STREAM take every presented word
@@ -930,6 +936,8 @@ module openenoc_oetp_rx
         end
 
         RX_DROP: begin
+          // last_seen_q: an abort took the frame's last word (nothing is
+          // taken now: the word on eth belongs to the next frame)
           if (eth.tvalid && take_last) state_q <= RX_IDLE;
           else if (last_seen_q)        state_q <= RX_IDLE;
         end
