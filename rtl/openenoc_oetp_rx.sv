@@ -480,11 +480,24 @@ module openenoc_oetp_rx
   // it is a flop (the registered length check, EndOfData, the parameters),
   // and the response's last beat to the initiator's completion is a stage
   // of every CPU load through the RMEM window.
-  assign ini_done = st == RX_FINAL && !aborted && !held_valid_q && matched_q;
+  // Above 32 bits a matched reply that ends with the two parameters
+  // RX_CLASSIFY takes together (par_take: an RMEM_READ_RSP or ERROR_RSP of
+  // exactly 24 bytes, the header's 16 before it) gets its verdict in that
+  // cycle, not in RX_FINAL's one cycle later (a stage of every RMEM read
+  // at the wide widths): the frame's length is then the logical one (at
+  // most any ceiling: max_frame is 36 or more), both parameters are in,
+  // and the value comes from the take (par_data1). A held payload word
+  // still on its way out leaves the verdict to RX_FINAL. Constant false
+  // at 32.
+  wire early_done = N > 1 && par_take && w_all_last && rsp_q && rsp_match && np == 3'd2 &&
+                    fb_q == 16'd16 && {2'b00, max_frame} >= 16'd24 && !held_valid_q;
+  assign ini_done = (st == RX_FINAL && !aborted && !held_valid_q && matched_q) || early_done;
   always_comb begin
     ini_result.len   = dbytes_q;
-    ini_result.rdata = p_q[1];
-    if (rd_rsp_q)
+    ini_result.rdata = early_done ? par_data1 : p_q[1];
+    if (early_done)
+      ini_result.code = cmd == CMD_ERROR_RSP ? csr_error_from_wire(par_data1) : ERR_NONE;
+    else if (rd_rsp_q)
       ini_result.code = data_ok ? ERR_NONE : ERR_REMOTE_AXIS;
     else if (!len_ok_q || !all_params)
       ini_result.code = ERR_REMOTE_AXIS;      // malformed but associated reply
@@ -606,12 +619,14 @@ module openenoc_oetp_rx
     p_q[1] <= par_data1;
     pidx_q <= 3'd2;
     if (rsp_q) begin
-      matched_q  <= rsp_match;
+      // a verdict given now (early_done) leaves nothing matched behind
+      matched_q  <= rsp_match && !early_done;
       unm_q      <= !rsp_match;
       unm_last_q <= w_all_last;
-      if (rsp_match) ini_busy_q <= 1'b1;
+      if (rsp_match && !early_done) ini_busy_q <= 1'b1;
     end
-    if (np == 3'd2) state_q <= w_all_last ? RX_FINAL : RX_TAIL;
+    if (early_done) state_q <= RX_IDLE;
+    else if (np == 3'd2) state_q <= w_all_last ? RX_FINAL : RX_TAIL;
     else if (w_all_last) state_q <= RX_FINAL;   // truncated inside the parameters
   endtask
 
