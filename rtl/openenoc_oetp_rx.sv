@@ -480,21 +480,26 @@ module openenoc_oetp_rx
   // it is a flop (the registered length check, EndOfData, the parameters),
   // and the response's last beat to the initiator's completion is a stage
   // of every CPU load through the RMEM window.
-  // Above 32 bits a matched reply that ends with the two parameters
-  // RX_CLASSIFY takes together (par_take: an RMEM_READ_RSP or ERROR_RSP of
-  // exactly 24 bytes, the header's 16 before it) gets its verdict in that
-  // cycle, not in RX_FINAL's one cycle later (a stage of every RMEM read
-  // at the wide widths): the frame's length is then the logical one (at
-  // most any ceiling: max_frame is 36 or more), both parameters are in,
-  // and the value comes from the take (par_data1). A held payload word
-  // still on its way out leaves the verdict to RX_FINAL. Constant false
-  // at 32.
-  wire early_done = N > 1 && par_take && w_all_last && rsp_q && rsp_match && np == 3'd2 &&
+  // Above 32 bits a matched reply that ends with the parameters RX_CLASSIFY
+  // takes gets its verdict in that cycle, not in RX_FINAL's one cycle later
+  // (a stage of every RMEM access at the wide widths): an RMEM_READ_RSP or
+  // ERROR_RSP of exactly 24 bytes whose two parameters come together
+  // (par_take, early_two), or an RMEM_WRITE_RSP or DMA_WRITE_RSP of exactly
+  // 20 bytes (early_one: its Request ID word ends the frame; a
+  // DMA_READ_RSP's Data follow), the header's 16 bytes before them. The
+  // frame's length is then the logical one (within any ceiling: max_frame
+  // is 36 or more), every parameter is in, and a read's value comes from
+  // the take (par_data1). A held payload word still on its way out leaves
+  // the verdict to RX_FINAL. Constant false at 32.
+  wire early_two  = par_take && w_all_last && np == 3'd2;
+  wire early_one  = st == RX_CLASSIFY && to_meta && eth.tvalid && eth.tlast && np == 3'd1 &&
+                    !rd_rsp_q;
+  wire early_done = N > 1 && (early_two || early_one) && rsp_q && rsp_match &&
                     fb_q == 16'd16 && {2'b00, max_frame} >= 16'd24 && !held_valid_q;
   assign ini_done = (st == RX_FINAL && !aborted && !held_valid_q && matched_q) || early_done;
   always_comb begin
     ini_result.len   = dbytes_q;
-    ini_result.rdata = early_done ? par_data1 : p_q[1];
+    ini_result.rdata = (early_done && early_two) ? par_data1 : p_q[1];
     if (early_done)
       ini_result.code = cmd == CMD_ERROR_RSP ? csr_error_from_wire(par_data1) : ERR_NONE;
     else if (rd_rsp_q)
@@ -586,12 +591,15 @@ module openenoc_oetp_rx
         // the state moves on for a matched reply; unm_q overrides it
         // for an unmatched or late one, which writes nothing else
         if (rsp_q && pidx_q == 3'd0) begin
-          matched_q  <= rsp_match;
+          // a verdict given now (early_done) leaves nothing matched behind
+          matched_q  <= rsp_match && !early_done;
           unm_q      <= !rsp_match;
           unm_last_q <= eth.tlast;
-          if (rsp_match) ini_busy_q <= 1'b1;
+          if (rsp_match && !early_done) ini_busy_q <= 1'b1;
         end
-        if (pidx_q + 3'd1 == np) begin
+        if (early_done) begin
+          state_q <= RX_IDLE;
+        end else if (pidx_q + 3'd1 == np) begin
           if (rd_rsp_q) begin
             if (pidx_q != 3'd0 || rsp_match) begin
               o_id_q   <= ctx.seq;
