@@ -243,9 +243,14 @@ module openenoc_oetp_rx
   logic [ETH_W/8-1:0] d_keep;
   // a final word of the previous payload leaves first
   wire data_room = !held_valid_q || (can_load && !held_final_q);
+  // RX_DROP stops once the frame's last word is in: an abort (the
+  // initiating context timed out under a matched response) can take that
+  // word in the cycle it sends RX_DATA, RX_META, RX_EOD or RX_TAIL here, and
+  // the word then on eth is the next frame's first, for RX_IDLE.
   always_comb begin
     case (st)
-      RX_IDLE, RX_HEADER, RX_META, RX_EOD, RX_TAIL, RX_DROP: eth.tready = 1'b1;
+      RX_IDLE, RX_HEADER, RX_META, RX_EOD, RX_TAIL: eth.tready = 1'b1;
+      RX_DROP:       eth.tready = !last_seen_q;
       RX_CLASSIFY:   eth.tready = to_meta;
       RX_DATA:       eth.tready = N == 1 && data_room;
       RX_RAW_STREAM: eth.tready = N == 1 && can_load && !held_valid_q;
@@ -297,9 +302,10 @@ module openenoc_oetp_rx
   // RX_EOD, RX_TAIL and RX_DROP read no word past EndOfData's (lane 0):
   // above 32 bits they take every presented word (up to N, cut at the
   // frame's last), or the one word when fewer than N are there and none
-  // ends the frame. take_last says the frame ended with the take. Not once
-  // the frame's last word is in (RX_DROP after a timeout took it): the
-  // words there are the next frame's, and RX_DROP takes one as before.
+  // ends the frame. take_last says the frame ended with the take. Nothing
+  // once the frame's last word is in (RX_DROP after an abort took it): the
+  // words there are the next frame's, and RX_DROP takes none of them (its
+  // eth.tready is low then too, above) but moves to RX_IDLE.
   wire drain_st   = st == RX_EOD || st == RX_TAIL || st == RX_DROP;
   wire drain_take = N > 1 && drain_st && w_all_valid && !last_seen_q;
   // above 32 bits RX_DATA and RX_RAW_STREAM take every presented word
@@ -474,11 +480,29 @@ module openenoc_oetp_rx
   // it is a flop (the registered length check, EndOfData, the parameters),
   // and the response's last beat to the initiator's completion is a stage
   // of every CPU load through the RMEM window.
-  assign ini_done = st == RX_FINAL && !aborted && !held_valid_q && matched_q;
+  // Above 32 bits a matched reply that ends with the parameters RX_CLASSIFY
+  // takes gets its verdict in that cycle, not in RX_FINAL's one cycle later
+  // (a stage of every RMEM access at the wide widths): an RMEM_READ_RSP or
+  // ERROR_RSP of exactly 24 bytes whose two parameters come together
+  // (par_take, early_two), or an RMEM_WRITE_RSP or DMA_WRITE_RSP of exactly
+  // 20 bytes (early_one: its Request ID word ends the frame; a
+  // DMA_READ_RSP's Data follow), the header's 16 bytes before them. The
+  // frame's length is then the logical one (within any ceiling: max_frame
+  // is 36 or more), every parameter is in, and a read's value comes from
+  // the take (par_data1). A held payload word still on its way out leaves
+  // the verdict to RX_FINAL. Constant false at 32.
+  wire early_two  = par_take && w_all_last && np == 3'd2;
+  wire early_one  = st == RX_CLASSIFY && to_meta && eth.tvalid && eth.tlast && np == 3'd1 &&
+                    !rd_rsp_q;
+  wire early_done = N > 1 && (early_two || early_one) && rsp_q && rsp_match &&
+                    fb_q == 16'd16 && {2'b00, max_frame} >= 16'd24 && !held_valid_q;
+  assign ini_done = (st == RX_FINAL && !aborted && !held_valid_q && matched_q) || early_done;
   always_comb begin
     ini_result.len   = dbytes_q;
-    ini_result.rdata = p_q[1];
-    if (rd_rsp_q)
+    ini_result.rdata = (early_done && early_two) ? par_data1 : p_q[1];
+    if (early_done)
+      ini_result.code = cmd == CMD_ERROR_RSP ? csr_error_from_wire(par_data1) : ERR_NONE;
+    else if (rd_rsp_q)
       ini_result.code = data_ok ? ERR_NONE : ERR_REMOTE_AXIS;
     else if (!len_ok_q || !all_params)
       ini_result.code = ERR_REMOTE_AXIS;      // malformed but associated reply
@@ -567,12 +591,15 @@ module openenoc_oetp_rx
         // the state moves on for a matched reply; unm_q overrides it
         // for an unmatched or late one, which writes nothing else
         if (rsp_q && pidx_q == 3'd0) begin
-          matched_q  <= rsp_match;
+          // a verdict given now (early_done) leaves nothing matched behind
+          matched_q  <= rsp_match && !early_done;
           unm_q      <= !rsp_match;
           unm_last_q <= eth.tlast;
-          if (rsp_match) ini_busy_q <= 1'b1;
+          if (rsp_match && !early_done) ini_busy_q <= 1'b1;
         end
-        if (pidx_q + 3'd1 == np) begin
+        if (early_done) begin
+          state_q <= RX_IDLE;
+        end else if (pidx_q + 3'd1 == np) begin
           if (rd_rsp_q) begin
             if (pidx_q != 3'd0 || rsp_match) begin
               o_id_q   <= ctx.seq;
@@ -600,12 +627,14 @@ module openenoc_oetp_rx
     p_q[1] <= par_data1;
     pidx_q <= 3'd2;
     if (rsp_q) begin
-      matched_q  <= rsp_match;
+      // a verdict given now (early_done) leaves nothing matched behind
+      matched_q  <= rsp_match && !early_done;
       unm_q      <= !rsp_match;
       unm_last_q <= w_all_last;
-      if (rsp_match) ini_busy_q <= 1'b1;
+      if (rsp_match && !early_done) ini_busy_q <= 1'b1;
     end
-    if (np == 3'd2) state_q <= w_all_last ? RX_FINAL : RX_TAIL;
+    if (early_done) state_q <= RX_IDLE;
+    else if (np == 3'd2) state_q <= w_all_last ? RX_FINAL : RX_TAIL;
     else if (w_all_last) state_q <= RX_FINAL;   // truncated inside the parameters
   endtask
 
@@ -930,6 +959,8 @@ module openenoc_oetp_rx
         end
 
         RX_DROP: begin
+          // last_seen_q: an abort took the frame's last word (nothing is
+          // taken now: the word on eth belongs to the next frame)
           if (eth.tvalid && take_last) state_q <= RX_IDLE;
           else if (last_seen_q)        state_q <= RX_IDLE;
         end
