@@ -45,12 +45,13 @@ COSIM_MODEL_CXX ?= $(or $(shell command -v clang++-14 2>/dev/null),$(CXX))
 COSIM_VFLAGS := --cc --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint --savable \
     -I$(TOP)/rtl --top-module $(COSIM_TOPM) -CFLAGS "-O2 -fPIC" -MAKEFLAGS OPT_FAST=-O2 \
     -MAKEFLAGS CXX=$(COSIM_MODEL_CXX)
-# the Verilator parameters of a W-bit library: bursts of at most 1 KiB at
-# every width (BURST_MAX = 8192 / W beats), as on the 32-bit bus, whose
+# the Verilator parameters of a W-bit library: bursts of at most 256 beats
+# at every width (the top's default BURST_MAX: 1 KiB at 32, 4 KiB at 128;
+# 1 KiB bursts at 128 cost 2-3 % more cycles per DMA block), whose
 # bursts the C engine's host calls follow (hw/engine/mem.c) given the same
-# beat (mem_beat_bytes): a failing call then covers the same 1 KiB stretch.
+# beat (mem_beat_bytes): a failing call then covers the same stretch.
 # A second argument M sets the memory port to M bits instead (32 up to W).
-cosim_wide_params = -GETH_W=$(1) -GAXI_DATA_W=$(1) -GMEM_W=$(or $(2),$(1)) -GBURST_MAX=$(shell echo $$((8192 / $(1))))
+cosim_wide_params = -GETH_W=$(1) -GAXI_DATA_W=$(1) -GMEM_W=$(or $(2),$(1))
 # the wrapper's view of the same widths
 cosim_wide_defs = -DOE_COSIM_ETH_W=$(1) -DOE_COSIM_AXI_W=$(1)
 # cosim_keep TEXT: a recipe writing TEXT to the target only when it differs,

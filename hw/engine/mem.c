@@ -1,9 +1,10 @@
 /*
  * Local memory access in AXI bursts, as the AXI4 memory master of the RTL
- * (rtl/axi/openenoc_axi_mem_rd.sv, openenoc_axi_mem_wr.sv; BURST_MAX beats
- * of 1 KiB in all: 256 on the default 32-bit bus) issues them: beats of
+ * (rtl/axi/openenoc_axi_mem_rd.sv, openenoc_axi_mem_wr.sv, at its default
+ * BURST_MAX: 256 beats, AXI4's longest INCR burst) issues them: beats of
  * e->mem_beat bytes (the configured bus, 4 by default) from the beat of the
- * first byte, at most 1 KiB of beats, never across a 4 KiB boundary; a read's last
+ * first byte, at most 256 beats (1 KiB on a 32-bit bus, 4 KiB on a 128-bit
+ * one), never across a 4 KiB boundary; a read's last
  * 1..beat-1 bytes past the last whole beat are a burst of their own (byte beats,
  * so no byte is read that was not asked for), a write's are strobed in the
  * last beat. One host call per burst, so a failing access is attributed to
@@ -13,13 +14,13 @@
 #include "engine_internal.h"
 
 #define OE_BURST_BOUNDARY 4096u
-#define OE_BURST_BYTES    1024u
+#define OE_BURST_BEATS    256u
 
 /* Bytes of the burst at addr of a transfer with left bytes to go, on a bus
  * of beat bytes per beat. */
 static uint32_t burst_len(uint32_t addr, uint32_t left, bool read, uint32_t beat)
 {
-    uint32_t room = OE_BURST_BYTES - (addr & (beat - 1));
+    uint32_t room = OE_BURST_BEATS * beat - (addr & (beat - 1));
     uint32_t page = OE_BURST_BOUNDARY - (addr % OE_BURST_BOUNDARY);
     uint64_t end = (uint64_t)addr + left;
     uint64_t body_end = end & ~(uint64_t)(beat - 1);

@@ -107,8 +107,8 @@ typedef struct OeEngineConfig {
      * Bytes per beat of the memory master's AXI4 bus: 4, 8 or 16; 0 = the
      * engine's own (the C engine: 4; an RTL library: the bus it was built
      * with, which a nonzero value must equal). A transfer is cut into host
-     * calls as that bus cuts it into bursts (at most 1 KiB, from the beat
-     * holding the first byte, never across 4 KiB), so a failing call covers
+     * calls as that bus cuts it into bursts (at most 256 beats, from the
+     * beat holding the first byte, never across 4 KiB), so a failing call covers
      * the same bytes on every engine configured alike.
      */
     uint32_t mem_beat_bytes;
