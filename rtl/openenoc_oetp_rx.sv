@@ -375,10 +375,15 @@ module openenoc_oetp_rx
   wire rsp_match = ctx.waiting && hdr_match_q && eth.tkeep == 4'hF && eth.tdata == ctx.rid;
   // The matched response has finished on the wire (its TLAST handshake is
   // now or was the last edge); the verdict follows, so the timer must not
-  // expire in between: a response completed at expiry wins.
+  // expire in between: a response completed at expiry wins. RX_CLASSIFY
+  // matches the reply in the cycle it takes the Request ID (matched_q is
+  // still clear), which ends a 20-byte reply (RMEM_WRITE_RSP, DMA_WRITE_RSP,
+  // a cut one) at every width, or with the next word two-parameter replies
+  // above 32 bits (par_take).
   wire ending /*verilator public_flat_rd*/ = matched_q && ((eth.tvalid && take_last &&
                 (st == RX_META || st == RX_EOD || st == RX_TAIL)) ||
                 (st == RX_DATA && fire_data && d_last) || st == RX_FINAL) ||
+                (st == RX_CLASSIFY && to_meta && eth.tvalid && eth.tlast && rsp_q && rsp_match) ||
                 (N > 1 && par_take && w_all_last && rsp_q && rsp_match);
   assign ini_ending = ending;
   // the initiating context timed out under a matched response
