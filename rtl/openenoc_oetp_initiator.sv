@@ -9,7 +9,9 @@
 module openenoc_oetp_initiator
   import openenoc_csr_pkg::*;
   import openenoc_oetp_pkg::*;
-(
+#(
+  parameter int ETH_W = 32   // the engine's Ethernet width (see tx_done below)
+) (
   input  logic         clk,
   input  logic         rst,
   input  logic [13:0]  frag_ceil,     // peer fragment ceiling in force
@@ -97,7 +99,10 @@ module openenoc_oetp_initiator
   // then from its copy until answered (the lookup controller registers the
   // question, and may serve RX first).
   wire       lk_first = state_q == INI_IDLE;
-  // only kind, op and peer make the question
+  // the command asked about: the lookup's question (kind, op and peer), and
+  // the early rejection and the request frame made from its answer (in
+  // INI_LOOKUP; above 32 bits also in INI_IDLE, where the lookup controller
+  // may answer the question as it comes)
   // verilator lint_off UNUSEDSIGNAL
   xfer_req_t lk_cmd;
   // verilator lint_on UNUSEDSIGNAL
@@ -135,10 +140,10 @@ module openenoc_oetp_initiator
   logic [ERR_W-1:0] early_code, early_q;
   always_comb begin
     early_code = ERR_NONE;
-    if (!lk_rsp.hit)                                   early_code = ERR_LOCAL_INVALID;
-    else if (lk_rsp.mac[40] && cmd_q.op == OP_READ)    early_code = ERR_LOCAL_INVALID;
-    else if (cmd_q.kind == KIND_DMA &&
-             (cmd_q.len == '0 || cmd_q.len > LEN_W'(frag_ceil))) early_code = ERR_LOCAL_INVALID;
+    if (!lk_rsp.hit)                                    early_code = ERR_LOCAL_INVALID;
+    else if (lk_rsp.mac[40] && lk_cmd.op == OP_READ)    early_code = ERR_LOCAL_INVALID;
+    else if (lk_cmd.kind == KIND_DMA &&
+             (lk_cmd.len == '0 || lk_cmd.len > LEN_W'(frag_ceil))) early_code = ERR_LOCAL_INVALID;
   end
 
   // The request frame is built from the lookup's answer and offered to TX
@@ -150,25 +155,25 @@ module openenoc_oetp_initiator
     new_job          = '0;
     new_job.dst      = lk_rsp.mac;
     new_job.src      = conf.mac_address;
-    new_job.peer     = cmd_q.peer;
-    new_job.seq      = cmd_q.seq;
+    new_job.peer     = lk_cmd.peer;
+    new_job.seq      = lk_cmd.seq;
     new_job.role     = 1'b0;
     // params[0], the Request ID, is loaded from rid_q with the job: the
     // wrapper writes rid_q (public) to restore a saved counter, so anything
     // computed from it would be evaluated on every input change
     new_job.params[0] = '0;
-    new_job.params[1] = cmd_q.addr;
-    if (cmd_q.kind == KIND_RMEM) begin
-      new_job.cmd      = (cmd_q.op == OP_WRITE) ? CMD_RMEM_WRITE_REQ : CMD_RMEM_READ_REQ;
-      new_job.nparams  = (cmd_q.op == OP_WRITE) ? 3'd4 : 3'd2;
-      new_job.params[2] = cmd_q.biten;
-      new_job.params[3] = cmd_q.wdata;
+    new_job.params[1] = lk_cmd.addr;
+    if (lk_cmd.kind == KIND_RMEM) begin
+      new_job.cmd      = (lk_cmd.op == OP_WRITE) ? CMD_RMEM_WRITE_REQ : CMD_RMEM_READ_REQ;
+      new_job.nparams  = (lk_cmd.op == OP_WRITE) ? 3'd4 : 3'd2;
+      new_job.params[2] = lk_cmd.biten;
+      new_job.params[3] = lk_cmd.wdata;
     end else begin
-      new_job.cmd      = (cmd_q.op == OP_WRITE) ? CMD_DMA_WRITE_REQ : CMD_DMA_READ_REQ;
+      new_job.cmd      = (lk_cmd.op == OP_WRITE) ? CMD_DMA_WRITE_REQ : CMD_DMA_READ_REQ;
       new_job.nparams  = 3'd3;
-      new_job.params[2] = cmd_q.len;
-      new_job.has_data = (cmd_q.op == OP_WRITE);
-      new_job.data_len = cmd_q.len;
+      new_job.params[2] = lk_cmd.len;
+      new_job.has_data = (lk_cmd.op == OP_WRITE);
+      new_job.data_len = lk_cmd.len;
     end
   end
 
@@ -208,6 +213,29 @@ module openenoc_oetp_initiator
   end
   // cpl_q while it holds a completion (cpl_valid_q), else the one offered now
   assign cpl = rsp_cpl;
+
+  // The initiator's own steps, co-simulation activity (openenoc_endpoint.sv
+  // reads it through the hierarchy: Verilator 5.006 cannot resolve an enum
+  // item of a parameterized instance there)
+`ifndef SYNTHESIS
+  // verilator lint_off UNUSEDSIGNAL
+  wire stepping = state_q inside {INI_LOOKUP, INI_ACCEPT} || (state_q == INI_IDLE && req_valid);
+  // verilator lint_on UNUSEDSIGNAL
+`endif
+
+  // the lookup's answer to the command asked about (lk_cmd)
+  task automatic answered();
+    peer_q      <= lk_rsp;
+    group_q     <= lk_rsp.mac[40];
+    early_q     <= early_code;
+    req_ready_q <= 1'b1;          // registered: offered in INI_ACCEPT
+    state_q     <= INI_ACCEPT;
+    if (early_code == ERR_NONE) begin
+      job_q       <= new_job;
+      job_q.params[0] <= rid_q;
+      job_valid_q <= 1'b1;
+    end
+  endtask
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -250,23 +278,15 @@ module openenoc_oetp_initiator
         INI_IDLE: begin
           if (req_valid) begin
             cmd_q   <= req;      // looked at only until the real acceptance
-            state_q <= INI_LOOKUP;
+            // above 32 bits the question may be answered as it is asked
+            // (openenoc_oetp_lookup_arb.sv, PASS): no INI_LOOKUP cycle
+            if (ETH_W > 32 && lk_rsp_valid) answered();
+            else                            state_q <= INI_LOOKUP;
           end
         end
         INI_LOOKUP: begin
           // the answer comes as a one-cycle pulse; the question drops with it
-          if (lk_rsp_valid) begin
-            peer_q      <= lk_rsp;
-            group_q     <= lk_rsp.mac[40];
-            early_q     <= early_code;
-            req_ready_q <= 1'b1;          // registered: offered in INI_ACCEPT
-            state_q     <= INI_ACCEPT;
-            if (early_code == ERR_NONE) begin
-              job_q       <= new_job;
-              job_q.params[0] <= rid_q;
-              job_valid_q <= 1'b1;
-            end
-          end
+          if (lk_rsp_valid) answered();
         end
         INI_ACCEPT: begin
           // req_ready_q is high in this cycle: the held offer is accepted now
@@ -299,8 +319,11 @@ module openenoc_oetp_initiator
               cpl_valid_q <= 1'b1;
               state_q     <= INI_COMPLETE;
             end else begin
-              // the handshake cycle and this one have passed since TLAST
-              cnt_q   <= sat_add(step_q, time_step);
+              // the handshake cycle and this one have passed since TLAST;
+              // above 32 bits TX reports a sent frame in the handshake
+              // cycle itself (openenoc_oetp_tx.sv, end_now), so a done
+              // pulse now is that cycle alone
+              cnt_q   <= (ETH_W > 32 && tx_done) ? time_step : sat_add(step_q, time_step);
               state_q <= INI_WAIT;
             end
           end
