@@ -100,13 +100,19 @@ module openenoc_oetp_initiator
   // question, and may serve RX first).
   wire       lk_first = state_q == INI_IDLE;
   // the command asked about: the lookup's question (kind, op and peer), and
-  // the early rejection and the request frame made from its answer (in
-  // INI_LOOKUP; above 32 bits also in INI_IDLE, where the lookup controller
-  // may answer the question as it comes)
+  // above 32 bits the early rejection and the request frame made from its
+  // answer (in INI_LOOKUP, and in INI_IDLE, where the lookup controller may
+  // answer the question as it comes)
   // verilator lint_off UNUSEDSIGNAL
   xfer_req_t lk_cmd;
   // verilator lint_on UNUSEDSIGNAL
   assign lk_cmd = lk_first ? req : cmd_q;
+  // the command an answer is for: at 32 bits only INI_LOOKUP takes one, so
+  // cmd_q alone (no multiplexer in front of the job register there)
+  // verilator lint_off UNUSEDSIGNAL
+  xfer_req_t ans_cmd;
+  // verilator lint_on UNUSEDSIGNAL
+  assign ans_cmd = (ETH_W > 32) ? lk_cmd : cmd_q;
   assign lk_req_valid     = (lk_first && req_valid) || state_q == INI_LOOKUP;
   assign lk_req.kind      = LOOKUP_BY_INDEX;
   assign lk_req.mode_mask = (lk_cmd.kind == KIND_RMEM) ? 4'(1 << MODE_RMEM)
@@ -141,9 +147,9 @@ module openenoc_oetp_initiator
   always_comb begin
     early_code = ERR_NONE;
     if (!lk_rsp.hit)                                    early_code = ERR_LOCAL_INVALID;
-    else if (lk_rsp.mac[40] && lk_cmd.op == OP_READ)    early_code = ERR_LOCAL_INVALID;
-    else if (lk_cmd.kind == KIND_DMA &&
-             (lk_cmd.len == '0 || lk_cmd.len > LEN_W'(frag_ceil))) early_code = ERR_LOCAL_INVALID;
+    else if (lk_rsp.mac[40] && ans_cmd.op == OP_READ)   early_code = ERR_LOCAL_INVALID;
+    else if (ans_cmd.kind == KIND_DMA &&
+             (ans_cmd.len == '0 || ans_cmd.len > LEN_W'(frag_ceil))) early_code = ERR_LOCAL_INVALID;
   end
 
   // The request frame is built from the lookup's answer and offered to TX
@@ -155,25 +161,25 @@ module openenoc_oetp_initiator
     new_job          = '0;
     new_job.dst      = lk_rsp.mac;
     new_job.src      = conf.mac_address;
-    new_job.peer     = lk_cmd.peer;
-    new_job.seq      = lk_cmd.seq;
+    new_job.peer     = ans_cmd.peer;
+    new_job.seq      = ans_cmd.seq;
     new_job.role     = 1'b0;
     // params[0], the Request ID, is loaded from rid_q with the job: the
     // wrapper writes rid_q (public) to restore a saved counter, so anything
     // computed from it would be evaluated on every input change
     new_job.params[0] = '0;
-    new_job.params[1] = lk_cmd.addr;
-    if (lk_cmd.kind == KIND_RMEM) begin
-      new_job.cmd      = (lk_cmd.op == OP_WRITE) ? CMD_RMEM_WRITE_REQ : CMD_RMEM_READ_REQ;
-      new_job.nparams  = (lk_cmd.op == OP_WRITE) ? 3'd4 : 3'd2;
-      new_job.params[2] = lk_cmd.biten;
-      new_job.params[3] = lk_cmd.wdata;
+    new_job.params[1] = ans_cmd.addr;
+    if (ans_cmd.kind == KIND_RMEM) begin
+      new_job.cmd      = (ans_cmd.op == OP_WRITE) ? CMD_RMEM_WRITE_REQ : CMD_RMEM_READ_REQ;
+      new_job.nparams  = (ans_cmd.op == OP_WRITE) ? 3'd4 : 3'd2;
+      new_job.params[2] = ans_cmd.biten;
+      new_job.params[3] = ans_cmd.wdata;
     end else begin
-      new_job.cmd      = (lk_cmd.op == OP_WRITE) ? CMD_DMA_WRITE_REQ : CMD_DMA_READ_REQ;
+      new_job.cmd      = (ans_cmd.op == OP_WRITE) ? CMD_DMA_WRITE_REQ : CMD_DMA_READ_REQ;
       new_job.nparams  = 3'd3;
-      new_job.params[2] = lk_cmd.len;
-      new_job.has_data = (lk_cmd.op == OP_WRITE);
-      new_job.data_len = lk_cmd.len;
+      new_job.params[2] = ans_cmd.len;
+      new_job.has_data = (ans_cmd.op == OP_WRITE);
+      new_job.data_len = ans_cmd.len;
     end
   end
 
@@ -223,7 +229,7 @@ module openenoc_oetp_initiator
   // verilator lint_on UNUSEDSIGNAL
 `endif
 
-  // the lookup's answer to the command asked about (lk_cmd)
+  // the lookup's answer to the command asked about (ans_cmd)
   task automatic answered();
     peer_q      <= lk_rsp;
     group_q     <= lk_rsp.mac[40];
