@@ -99,20 +99,11 @@ module openenoc_oetp_initiator
   // then from its copy until answered (the lookup controller registers the
   // question, and may serve RX first).
   wire       lk_first = state_q == INI_IDLE;
-  // the command asked about: the lookup's question (kind, op and peer), and
-  // above 32 bits the early rejection and the request frame made from its
-  // answer (in INI_LOOKUP, and in INI_IDLE, where the lookup controller may
-  // answer the question as it comes)
+  // only kind, op and peer make the question
   // verilator lint_off UNUSEDSIGNAL
   xfer_req_t lk_cmd;
   // verilator lint_on UNUSEDSIGNAL
   assign lk_cmd = lk_first ? req : cmd_q;
-  // the command an answer is for: at 32 bits only INI_LOOKUP takes one, so
-  // cmd_q alone (no multiplexer in front of the job register there)
-  // verilator lint_off UNUSEDSIGNAL
-  xfer_req_t ans_cmd;
-  // verilator lint_on UNUSEDSIGNAL
-  assign ans_cmd = (ETH_W > 32) ? lk_cmd : cmd_q;
   assign lk_req_valid     = (lk_first && req_valid) || state_q == INI_LOOKUP;
   assign lk_req.kind      = LOOKUP_BY_INDEX;
   assign lk_req.mode_mask = (lk_cmd.kind == KIND_RMEM) ? 4'(1 << MODE_RMEM)
@@ -142,44 +133,53 @@ module openenoc_oetp_initiator
   wire [ERR_W-1:0] txd_code_now = tx_done ? tx_done_code : txd_code_q;
 
   // Early rejection, decided from the lookup's answer (registered in
-  // early_q for the acceptance). The held command is cmd_q's copy.
+  // early_q for the acceptance), and the request frame built from the
+  // answer and offered to TX in the acceptance cycle: the registered
+  // acceptance follows for certain (req_valid stays up until req_ready), and
+  // TX takes a job one cycle after it appears, so no frame starts before the
+  // command is accepted. The command is cmd_q's copy in INI_LOOKUP; above 32
+  // bits the lookup may answer in INI_IDLE (openenoc_oetp_lookup_arb.sv,
+  // PASS), where it is the offered command itself. There both are made
+  // only in the cycle of an answer: the offered command, and so all of
+  // this, can follow an input (local_tx_en, the CSR bus), and a simulator
+  // evaluates such logic once more on every cycle.
   logic [ERR_W-1:0] early_code, early_q;
+  tx_job_t          new_job;
   always_comb begin
+    // (last and the error code are not asked about)
+    // verilator lint_off UNUSEDSIGNAL
+    xfer_req_t c;
+    // verilator lint_on UNUSEDSIGNAL
+    c          = (ETH_W > 32 && lk_first) ? req : cmd_q;
     early_code = ERR_NONE;
-    if (!lk_rsp.hit)                                    early_code = ERR_LOCAL_INVALID;
-    else if (lk_rsp.mac[40] && ans_cmd.op == OP_READ)   early_code = ERR_LOCAL_INVALID;
-    else if (ans_cmd.kind == KIND_DMA &&
-             (ans_cmd.len == '0 || ans_cmd.len > LEN_W'(frag_ceil))) early_code = ERR_LOCAL_INVALID;
-  end
-
-  // The request frame is built from the lookup's answer and offered to TX
-  // in the acceptance cycle: the registered acceptance follows for certain
-  // (req_valid stays up until req_ready), and TX takes a job one cycle
-  // after it appears, so no frame starts before the command is accepted.
-  tx_job_t new_job;
-  always_comb begin
-    new_job          = '0;
-    new_job.dst      = lk_rsp.mac;
-    new_job.src      = conf.mac_address;
-    new_job.peer     = ans_cmd.peer;
-    new_job.seq      = ans_cmd.seq;
-    new_job.role     = 1'b0;
-    // params[0], the Request ID, is loaded from rid_q with the job: the
-    // wrapper writes rid_q (public) to restore a saved counter, so anything
-    // computed from it would be evaluated on every input change
-    new_job.params[0] = '0;
-    new_job.params[1] = ans_cmd.addr;
-    if (ans_cmd.kind == KIND_RMEM) begin
-      new_job.cmd      = (ans_cmd.op == OP_WRITE) ? CMD_RMEM_WRITE_REQ : CMD_RMEM_READ_REQ;
-      new_job.nparams  = (ans_cmd.op == OP_WRITE) ? 3'd4 : 3'd2;
-      new_job.params[2] = ans_cmd.biten;
-      new_job.params[3] = ans_cmd.wdata;
-    end else begin
-      new_job.cmd      = (ans_cmd.op == OP_WRITE) ? CMD_DMA_WRITE_REQ : CMD_DMA_READ_REQ;
-      new_job.nparams  = 3'd3;
-      new_job.params[2] = ans_cmd.len;
-      new_job.has_data = (ans_cmd.op == OP_WRITE);
-      new_job.data_len = ans_cmd.len;
+    new_job    = '0;
+    if (ETH_W == 32 || lk_rsp_valid) begin
+      if (!lk_rsp.hit)                              early_code = ERR_LOCAL_INVALID;
+      else if (lk_rsp.mac[40] && c.op == OP_READ)   early_code = ERR_LOCAL_INVALID;
+      else if (c.kind == KIND_DMA &&
+               (c.len == '0 || c.len > LEN_W'(frag_ceil))) early_code = ERR_LOCAL_INVALID;
+      new_job.dst      = lk_rsp.mac;
+      new_job.src      = conf.mac_address;
+      new_job.peer     = c.peer;
+      new_job.seq      = c.seq;
+      new_job.role     = 1'b0;
+      // params[0], the Request ID, is loaded from rid_q with the job: the
+      // wrapper writes rid_q (public) to restore a saved counter, so
+      // anything computed from it would be evaluated on every input change
+      new_job.params[0] = '0;
+      new_job.params[1] = c.addr;
+      if (c.kind == KIND_RMEM) begin
+        new_job.cmd       = (c.op == OP_WRITE) ? CMD_RMEM_WRITE_REQ : CMD_RMEM_READ_REQ;
+        new_job.nparams   = (c.op == OP_WRITE) ? 3'd4 : 3'd2;
+        new_job.params[2] = c.biten;
+        new_job.params[3] = c.wdata;
+      end else begin
+        new_job.cmd       = (c.op == OP_WRITE) ? CMD_DMA_WRITE_REQ : CMD_DMA_READ_REQ;
+        new_job.nparams   = 3'd3;
+        new_job.params[2] = c.len;
+        new_job.has_data  = (c.op == OP_WRITE);
+        new_job.data_len  = c.len;
+      end
     end
   end
 
@@ -229,7 +229,7 @@ module openenoc_oetp_initiator
   // verilator lint_on UNUSEDSIGNAL
 `endif
 
-  // the lookup's answer to the command asked about (ans_cmd)
+  // the lookup's answer to the command asked about
   task automatic answered();
     peer_q      <= lk_rsp;
     group_q     <= lk_rsp.mac[40];

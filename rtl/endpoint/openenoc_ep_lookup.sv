@@ -40,8 +40,12 @@ module openenoc_ep_lookup
   // picks among the four match vectors: the 48-bit MAC compare and the
   // RMEM range compares then run side by side, not through a selection.
   logic [NUM_PEERS-1:0] m_idx, m_rmem, m_mac, m;
+  // With NOW the query can follow an input (the initiator's command, see
+  // openenoc_oetp_initiator.sv), so the matches are made only while a query
+  // is offered: a simulator evaluates such logic once more on every cycle.
   always_comb begin
-    for (int n = 0; n < NUM_PEERS; n++) begin
+    {m_idx, m_rmem, m_mac} = '0;
+    for (int n = 0; n < NUM_PEERS; n++) if (!NOW || lk.req_valid) begin
       m_idx[n]  = (lk.req_peer_idx == 2'(n)) && lk.req_mode_mask[mode[n]];
       m_rmem[n] = mode[n] == MODE_RMEM && size[n] != 0 && rmem_offset[n] <= lk.req_rmem_addr &&
                   {1'b0, lk.req_rmem_addr} < {1'b0, rmem_offset[n]} + {1'b0, size[n]};
