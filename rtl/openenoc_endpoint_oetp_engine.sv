@@ -265,14 +265,14 @@ module openenoc_endpoint_oetp_engine
   logic        admit_valid, rsp_busy, rsp_accepted;
   rx_admit_t   admit;
 
-  openenoc_oetp_lookup_arb u_lookup (
+  openenoc_oetp_lookup_arb #(.PASS(ETH_W > 32)) u_lookup (
     .clk, .rst,
     .ini_req_valid(ini_lk_valid), .ini_req(ini_lk), .ini_rsp_valid(ini_lk_rsp),
     .rx_req_valid(rx_lk_valid), .rx_req(rx_lk), .rx_rsp_valid(rx_lk_rsp),
     .rsp(lk_rsp), .lk(peer_lookup_if)
   );
 
-  openenoc_oetp_initiator u_initiator (
+  openenoc_oetp_initiator #(.ETH_W(ETH_W)) u_initiator (
     .clk, .rst, .frag_ceil, .time_step, .conf,
     .req_valid(initiator_if.req_valid), .req(ini_req), .req_ready(ini_req_ready),
     .cpl_valid(ini_cpl_valid), .cpl(ini_cpl), .cpl_ready(initiator_if.cpl_ready),
@@ -284,7 +284,7 @@ module openenoc_endpoint_oetp_engine
     .rx_len(rx_ini_len), .timer_wake
   );
 
-  openenoc_oetp_responder u_responder (
+  openenoc_oetp_responder #(.ETH_W(ETH_W)) u_responder (
     .clk, .rst,
     .admit_valid, .admit, .busy(rsp_busy), .accepted(rsp_accepted),
     .req_valid(rsp_req_valid), .req(rsp_req), .req_ready(responder_if.req_ready),

@@ -9,7 +9,9 @@
 module openenoc_oetp_initiator
   import openenoc_csr_pkg::*;
   import openenoc_oetp_pkg::*;
-(
+#(
+  parameter int ETH_W = 32   // the engine's Ethernet width (see tx_done below)
+) (
   input  logic         clk,
   input  logic         rst,
   input  logic [13:0]  frag_ceil,     // peer fragment ceiling in force
@@ -131,44 +133,53 @@ module openenoc_oetp_initiator
   wire [ERR_W-1:0] txd_code_now = tx_done ? tx_done_code : txd_code_q;
 
   // Early rejection, decided from the lookup's answer (registered in
-  // early_q for the acceptance). The held command is cmd_q's copy.
+  // early_q for the acceptance), and the request frame built from the
+  // answer and offered to TX in the acceptance cycle: the registered
+  // acceptance follows for certain (req_valid stays up until req_ready), and
+  // TX takes a job one cycle after it appears, so no frame starts before the
+  // command is accepted. The command is cmd_q's copy in INI_LOOKUP; above 32
+  // bits the lookup may answer in INI_IDLE (openenoc_oetp_lookup_arb.sv,
+  // PASS), where it is the offered command itself. There both are made
+  // only in the cycle of an answer: the offered command, and so all of
+  // this, can follow an input (local_tx_en, the CSR bus), and a simulator
+  // evaluates such logic once more on every cycle.
   logic [ERR_W-1:0] early_code, early_q;
+  tx_job_t          new_job;
   always_comb begin
+    // (last and the error code are not asked about)
+    // verilator lint_off UNUSEDSIGNAL
+    xfer_req_t c;
+    // verilator lint_on UNUSEDSIGNAL
+    c          = (ETH_W > 32 && lk_first) ? req : cmd_q;
     early_code = ERR_NONE;
-    if (!lk_rsp.hit)                                   early_code = ERR_LOCAL_INVALID;
-    else if (lk_rsp.mac[40] && cmd_q.op == OP_READ)    early_code = ERR_LOCAL_INVALID;
-    else if (cmd_q.kind == KIND_DMA &&
-             (cmd_q.len == '0 || cmd_q.len > LEN_W'(frag_ceil))) early_code = ERR_LOCAL_INVALID;
-  end
-
-  // The request frame is built from the lookup's answer and offered to TX
-  // in the acceptance cycle: the registered acceptance follows for certain
-  // (req_valid stays up until req_ready), and TX takes a job one cycle
-  // after it appears, so no frame starts before the command is accepted.
-  tx_job_t new_job;
-  always_comb begin
-    new_job          = '0;
-    new_job.dst      = lk_rsp.mac;
-    new_job.src      = conf.mac_address;
-    new_job.peer     = cmd_q.peer;
-    new_job.seq      = cmd_q.seq;
-    new_job.role     = 1'b0;
-    // params[0], the Request ID, is loaded from rid_q with the job: the
-    // wrapper writes rid_q (public) to restore a saved counter, so anything
-    // computed from it would be evaluated on every input change
-    new_job.params[0] = '0;
-    new_job.params[1] = cmd_q.addr;
-    if (cmd_q.kind == KIND_RMEM) begin
-      new_job.cmd      = (cmd_q.op == OP_WRITE) ? CMD_RMEM_WRITE_REQ : CMD_RMEM_READ_REQ;
-      new_job.nparams  = (cmd_q.op == OP_WRITE) ? 3'd4 : 3'd2;
-      new_job.params[2] = cmd_q.biten;
-      new_job.params[3] = cmd_q.wdata;
-    end else begin
-      new_job.cmd      = (cmd_q.op == OP_WRITE) ? CMD_DMA_WRITE_REQ : CMD_DMA_READ_REQ;
-      new_job.nparams  = 3'd3;
-      new_job.params[2] = cmd_q.len;
-      new_job.has_data = (cmd_q.op == OP_WRITE);
-      new_job.data_len = cmd_q.len;
+    new_job    = '0;
+    if (ETH_W == 32 || lk_rsp_valid) begin
+      if (!lk_rsp.hit)                              early_code = ERR_LOCAL_INVALID;
+      else if (lk_rsp.mac[40] && c.op == OP_READ)   early_code = ERR_LOCAL_INVALID;
+      else if (c.kind == KIND_DMA &&
+               (c.len == '0 || c.len > LEN_W'(frag_ceil))) early_code = ERR_LOCAL_INVALID;
+      new_job.dst      = lk_rsp.mac;
+      new_job.src      = conf.mac_address;
+      new_job.peer     = c.peer;
+      new_job.seq      = c.seq;
+      new_job.role     = 1'b0;
+      // params[0], the Request ID, is loaded from rid_q with the job: the
+      // wrapper writes rid_q (public) to restore a saved counter, so
+      // anything computed from it would be evaluated on every input change
+      new_job.params[0] = '0;
+      new_job.params[1] = c.addr;
+      if (c.kind == KIND_RMEM) begin
+        new_job.cmd       = (c.op == OP_WRITE) ? CMD_RMEM_WRITE_REQ : CMD_RMEM_READ_REQ;
+        new_job.nparams   = (c.op == OP_WRITE) ? 3'd4 : 3'd2;
+        new_job.params[2] = c.biten;
+        new_job.params[3] = c.wdata;
+      end else begin
+        new_job.cmd       = (c.op == OP_WRITE) ? CMD_DMA_WRITE_REQ : CMD_DMA_READ_REQ;
+        new_job.nparams   = 3'd3;
+        new_job.params[2] = c.len;
+        new_job.has_data  = (c.op == OP_WRITE);
+        new_job.data_len  = c.len;
+      end
     end
   end
 
@@ -208,6 +219,29 @@ module openenoc_oetp_initiator
   end
   // cpl_q while it holds a completion (cpl_valid_q), else the one offered now
   assign cpl = rsp_cpl;
+
+  // The initiator's own steps, co-simulation activity (openenoc_endpoint.sv
+  // reads it through the hierarchy: Verilator 5.006 cannot resolve an enum
+  // item of a parameterized instance there)
+`ifndef SYNTHESIS
+  // verilator lint_off UNUSEDSIGNAL
+  wire stepping = state_q inside {INI_LOOKUP, INI_ACCEPT} || (state_q == INI_IDLE && req_valid);
+  // verilator lint_on UNUSEDSIGNAL
+`endif
+
+  // the lookup's answer to the command asked about
+  task automatic answered();
+    peer_q      <= lk_rsp;
+    group_q     <= lk_rsp.mac[40];
+    early_q     <= early_code;
+    req_ready_q <= 1'b1;          // registered: offered in INI_ACCEPT
+    state_q     <= INI_ACCEPT;
+    if (early_code == ERR_NONE) begin
+      job_q       <= new_job;
+      job_q.params[0] <= rid_q;
+      job_valid_q <= 1'b1;
+    end
+  endtask
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -250,23 +284,15 @@ module openenoc_oetp_initiator
         INI_IDLE: begin
           if (req_valid) begin
             cmd_q   <= req;      // looked at only until the real acceptance
-            state_q <= INI_LOOKUP;
+            // above 32 bits the question may be answered as it is asked
+            // (openenoc_oetp_lookup_arb.sv, PASS): no INI_LOOKUP cycle
+            if (ETH_W > 32 && lk_rsp_valid) answered();
+            else                            state_q <= INI_LOOKUP;
           end
         end
         INI_LOOKUP: begin
           // the answer comes as a one-cycle pulse; the question drops with it
-          if (lk_rsp_valid) begin
-            peer_q      <= lk_rsp;
-            group_q     <= lk_rsp.mac[40];
-            early_q     <= early_code;
-            req_ready_q <= 1'b1;          // registered: offered in INI_ACCEPT
-            state_q     <= INI_ACCEPT;
-            if (early_code == ERR_NONE) begin
-              job_q       <= new_job;
-              job_q.params[0] <= rid_q;
-              job_valid_q <= 1'b1;
-            end
-          end
+          if (lk_rsp_valid) answered();
         end
         INI_ACCEPT: begin
           // req_ready_q is high in this cycle: the held offer is accepted now
@@ -299,8 +325,11 @@ module openenoc_oetp_initiator
               cpl_valid_q <= 1'b1;
               state_q     <= INI_COMPLETE;
             end else begin
-              // the handshake cycle and this one have passed since TLAST
-              cnt_q   <= sat_add(step_q, time_step);
+              // the handshake cycle and this one have passed since TLAST;
+              // above 32 bits TX reports a sent frame in the handshake
+              // cycle itself (openenoc_oetp_tx.sv, end_now), so a done
+              // pulse now is that cycle alone
+              cnt_q   <= (ETH_W > 32 && tx_done) ? time_step : sat_add(step_q, time_step);
               state_q <= INI_WAIT;
             end
           end

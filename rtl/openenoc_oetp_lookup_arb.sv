@@ -9,9 +9,16 @@
 // response pulse. A client drops its request at the edge that ends its
 // pulse, so the controller, back in LK_IDLE, never sees a request already
 // answered.
+// With PASS (the wide widths) a query also goes to the port in the cycle it
+// comes while the controller is idle, not from the request register a cycle
+// later: the initiator's lookup of every CPU load through the RMEM window
+// and RX's source lookup of every received RMEM request are a cycle shorter.
+// A query the port does not take then is registered as before.
 module openenoc_oetp_lookup_arb
   import openenoc_oetp_pkg::*;
-(
+#(
+  parameter bit PASS = 1'b0
+) (
   input  logic        clk,
   input  logic        rst,
   // initiator client
@@ -34,25 +41,32 @@ module openenoc_oetp_lookup_arb
   logic        req_valid_q, rsp_ready_q;
   lookup_req_t req_q;
 
-  assign lk.req_valid     = req_valid_q;
-  assign lk.req_type      = req_q.kind;
-  assign lk.req_mode_mask = req_q.mode_mask;
-  assign lk.req_peer_idx  = req_q.peer;
+  wire pick_rx  = rx_req_valid && (!ini_req_valid || !last_rx_q);
+  wire pick_ini = !pick_rx && ini_req_valid;
+  // a query passed to the port now (PASS, LK_IDLE), RX's or the initiator's
+  wire pass     = PASS && state_q == LK_IDLE && (rx_req_valid || ini_req_valid);
+  lookup_req_t q;
+  assign q = !pass ? req_q : pick_rx ? rx_req : ini_req;
+
+  assign lk.req_valid     = req_valid_q || pass;
+  assign lk.req_type      = q.kind;
+  assign lk.req_mode_mask = q.mode_mask;
+  assign lk.req_peer_idx  = q.peer;
   assign lk.req_rmem_addr = '0;
-  assign lk.req_mac_addr  = req_q.mac;
-  assign lk.rsp_ready     = rsp_ready_q;
+  assign lk.req_mac_addr  = q.mac;
+  assign lk.rsp_ready     = rsp_ready_q || pass;
   // an answer counts once the query is taken (in that cycle or later)
   wire   taken_now        = lk.req_valid && lk.req_ready;
   assign ini_rsp_valid    = lk.rsp_valid && (state_q == LK_INITIATOR_RSP ||
-                                             (state_q == LK_INITIATOR_REQ && taken_now));
+                                             (state_q == LK_INITIATOR_REQ && taken_now) ||
+                                             (pass && pick_ini && taken_now));
   assign rx_rsp_valid     = lk.rsp_valid && (state_q == LK_RX_RSP ||
-                                             (state_q == LK_RX_REQ && taken_now));
+                                             (state_q == LK_RX_REQ && taken_now) ||
+                                             (pass && pick_rx && taken_now));
   assign rsp.hit          = lk.rsp_hit;
   assign rsp.peer         = lk.rsp_peer_idx;
   assign rsp.mac          = lk.rsp_mac_addr;
   assign rsp.mode         = lk.rsp_dma_mode;
-
-  wire pick_rx = rx_req_valid && (!ini_req_valid || !last_rx_q);
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -64,7 +78,14 @@ module openenoc_oetp_lookup_arb
     end else begin
       case (state_q)
         LK_IDLE: begin
-          if (pick_rx) begin
+          if (pass && lk.req_ready) begin
+            // passed and taken now: answered now, or wait for the answer
+            last_rx_q <= pick_rx;
+            if (!lk.rsp_valid) begin
+              rsp_ready_q <= 1'b1;
+              state_q     <= pick_rx ? LK_RX_RSP : LK_INITIATOR_RSP;
+            end
+          end else if (pick_rx) begin
             req_q       <= rx_req;
             req_valid_q <= 1'b1;
             rsp_ready_q <= 1'b1;

@@ -10,7 +10,9 @@
 module openenoc_oetp_responder
   import openenoc_csr_pkg::*;
   import openenoc_oetp_pkg::*;
-(
+#(
+  parameter int ETH_W = 32   // the engine's Ethernet width (see to_idle below)
+) (
   input  logic        clk,
   input  logic        rst,
   input  logic        admit_valid,
@@ -138,6 +140,23 @@ module openenoc_oetp_responder
     state_q <= RSP_EXECUTE;
   endtask
 
+  // The context ends. RSP_IDLE clears the context's flags in its first
+  // cycle; above 32 bits they are cleared as the context ends instead:
+  // accepted is co-simulation activity, and TX registers the source status
+  // a cycle after it changes, so flags falling in RSP_IDLE's first cycle
+  // are two more cycles of the host call that sends every RMEM reply before
+  // the model is at rest (RX reads accepted only while it waits for the
+  // acceptance of its own admission; TX reads the status only with a job).
+  task automatic to_idle();
+    state_q <= RSP_IDLE;
+    if (ETH_W > 32) begin
+      accepted_q <= 1'b0;
+      cpl_seen_q <= 1'b0;
+      txd_q      <= 1'b0;
+      stat_q     <= '0;
+    end
+  endtask
+
   // The context is loaded from the admission in a process of its own: the
   // controller's process below reads it, and a register that its own
   // process both reads and writes costs the simulation model a copy of all
@@ -198,7 +217,7 @@ module openenoc_oetp_responder
             // completion (group requests get none)
             if (!data_read) begin
               if (ctx_q.group) begin
-                state_q <= RSP_IDLE;
+                to_idle();
               end else begin
                 job_q       <= cpl.error ? ctx_reply(CMD_ERROR_RSP, 3'd2, wire_cause(cpl.error_code))
                                          : success_reply(ctx_q.cmd, cpl.rdata);
@@ -218,14 +237,14 @@ module openenoc_oetp_responder
             end
           end
           if (data_read && cpl_seen_q && txd_q) begin
-            state_q <= RSP_IDLE;                 // reply frame finished
+            to_idle();                           // reply frame finished
           end
         end
 
         RSP_REPLY: begin
           if (tx_done) begin
             job_valid_q <= 1'b0;
-            state_q     <= RSP_IDLE;
+            to_idle();
           end
         end
 

@@ -73,12 +73,21 @@ module openenoc_oetp_tx
   logic [ERR_W-1:0]  done_code_q;
 
   assign {eth.tvalid, eth.tdata, eth.tkeep, eth.tlast} = {o_valid_q, o_data_q, o_keep_q, o_last_q};
-  assign ini_done      = ini_done_q;
-  assign rsp_done      = rsp_done_q;
-  assign ini_done_sent = done_sent_q;
-  assign rsp_done_sent = done_sent_q;
-  assign ini_done_code = done_code_q;
-  assign rsp_done_code = done_code_q;
+  // Above 32 bits a sent frame's owner hears of its end in the cycle of the
+  // frame's TLAST handshake at m_axis_eth (end_now, from TX_WAIT_END), not
+  // from the done register a cycle later: the initiator starts waiting, and
+  // the responder is free again, a cycle earlier, and the host call that
+  // sent an RMEM request or reply ends a cycle earlier (both endpoints'
+  // cycles count in every remote CPU load). The owner drops its job at that
+  // edge, so TX back in TX_IDLE needs no settle cycle for it. At 32 bits
+  // the registered pulse stays (the reference design, cycle for cycle).
+  wire end_now = N > 1 && state_q == TX_WAIT_END && (eth_done || eth_seen_q);
+  assign ini_done      = ini_done_q || (end_now && owner_q == OWN_INI);
+  assign rsp_done      = rsp_done_q || (end_now && owner_q == OWN_RSP);
+  assign ini_done_sent = end_now || done_sent_q;
+  assign rsp_done_sent = end_now || done_sent_q;
+  assign ini_done_code = end_now ? code_q : done_code_q;
+  assign rsp_done_code = end_now ? code_q : done_code_q;
 
   // ---- a Data beat of the local stream ---------------------------------------
   // in_words: the words the head beat carries (lane i when i == 0 or
@@ -542,9 +551,10 @@ module openenoc_oetp_tx
 
         TX_WAIT_END: begin
           if (eth_done || eth_seen_q) begin
-            ini_done_q  <= (owner_q == OWN_INI);
-            rsp_done_q  <= (owner_q == OWN_RSP);
-            done_sent_q <= 1'b1;
+            // (above 32 bits told now, by end_now)
+            ini_done_q  <= N == 1 && owner_q == OWN_INI;
+            rsp_done_q  <= N == 1 && owner_q == OWN_RSP;
+            done_sent_q <= N == 1;
             done_code_q <= code_q;
             state_q     <= TX_IDLE;
           end

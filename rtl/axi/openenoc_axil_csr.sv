@@ -13,7 +13,16 @@
 `include "axi/openenoc_axi_ports.svh"
 module openenoc_axil_csr
   import openenoc_csr_pkg::*;
-(
+#(
+  // A read goes to the CSR bus in the cycle its AR is taken (from the
+  // address on the port, not from the request register a cycle later): on
+  // at the wide widths (the co-simulation's), off at the reference widths,
+  // cycle for cycle. Then the bus's logic reads araddr and arvalid, so a
+  // cycle of every CPU load costs that path's depth. No CSR answers a read
+  // in the cycle it is asked (the register block answers in the second
+  // cycle, the RMEM block from its registers), so L_IDLE needs no R path.
+  parameter bit PASS = 1'b0
+) (
   input  logic                  clk,
   input  logic                  rst,
   // AXI4-Lite slave
@@ -62,9 +71,10 @@ module openenoc_axil_csr
   assign rvalid        = r_now || state_q == L_R;
   assign rresp         = 2'b00;
   assign rdata         = r_now ? csr_rd_data : rdata_q;
-  assign csr_req       = req_q;
-  assign csr_req_is_wr = req_wr_q;
-  assign csr_addr      = req_addr_q;
+  wire   rd_pass       = PASS && go_rd;
+  assign csr_req       = req_q || rd_pass;
+  assign csr_req_is_wr = rd_pass ? 1'b0 : req_wr_q;
+  assign csr_addr      = rd_pass ? {araddr[CSR_ADDR_W-1:2], 2'b00} : req_addr_q;
   assign csr_wr_data   = req_data_q;
   assign csr_wr_biten  = req_biten_q;
 
@@ -106,7 +116,7 @@ module openenoc_axil_csr
           rd_turn_q   <= 1'b1;
           state_q     <= L_WR;
         end else if (go_rd) begin
-          req_q      <= 1'b1;
+          req_q      <= !PASS;          // (PASS: asked now, rd_pass)
           req_wr_q   <= 1'b0;
           req_addr_q <= {araddr[CSR_ADDR_W-1:2], 2'b00};
           rd_turn_q  <= 1'b0;

@@ -82,7 +82,7 @@ module openenoc_endpoint_axi
   );
 
   // ---- CSR aperture -----------------------------------------------------------
-  openenoc_axil_csr u_axil (
+  openenoc_axil_csr #(.PASS(ETH_W > 32)) u_axil (
     .clk, .rst,
     .awaddr(s_axil_awaddr), .awprot(s_axil_awprot), .awvalid(s_axil_awvalid),
     .awready(s_axil_awready), .wdata(s_axil_wdata), .wstrb(s_axil_wstrb),

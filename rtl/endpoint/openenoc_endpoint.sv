@@ -159,7 +159,7 @@ module openenoc_endpoint
     .activity(oetp_activity)
   );
 
-  openenoc_ep_lookup u_lookup (
+  openenoc_ep_lookup #(.NOW(ETH_W > 32)) u_lookup (
     .clk, .rst, .mac(peer_mac), .rmem_offset(c.peers_entry_rmem_address_offset),
     .local_addr(c.peers_entry_local_address_base), .remote_addr(c.peers_entry_remote_address_base),
     .size(c.peers_entry_size_bytes), .mode(c.peers_entry_dma_mode),
@@ -332,7 +332,7 @@ module openenoc_endpoint
     .m(mv[1])
   );
 
-  openenoc_ep_rmem u_rmem (
+  openenoc_ep_rmem #(.EARLY(ETH_W > 32)) u_rmem (
     .clk, .rst, .peer_mac, .peer_rmem(c.peers_entry_rmem_address_offset),
     .peer_remote(c.peers_entry_remote_address_base), .peer_size(c.peers_entry_size_bytes),
     .peer_mode(c.peers_entry_dma_mode), .ev_rmem(c.irq_event_enable_rmem_error),
@@ -352,7 +352,7 @@ module openenoc_endpoint
   logic [SEQ_W-1:0]  rd_id;
   logic [DEST_W-1:0] rd_dest;
 
-  openenoc_ep_responder u_responder (
+  openenoc_ep_responder #(.FAST_RMEM(ETH_W > 32)) u_responder (
     .clk, .rst, .frag_ceil, .peer_local(c.peers_entry_local_address_base), .peer_size(c.peers_entry_size_bytes),
     .peer_mode(c.peers_entry_dma_mode), .peer_irq_enable(c.peers_entry_dma_irq_enable),
     .ev_peer_dma(c.irq_event_enable_peer_dma_complete), .ev_rmem(c.irq_event_enable_rmem_error),
@@ -560,10 +560,8 @@ module openenoc_endpoint
   wire act_in = time_step != 32'd0 || local_tx_en != tx_en_q;
   // controllers' own steps between two links (read through the hierarchy:
   // a co-simulation hint, not a port of theirs)
-  wire act_step = u_rmem.state_q == u_rmem.RM_PICK ||
-                  u_oetp.u_initiator.state_q inside {u_oetp.u_initiator.INI_LOOKUP,
-                                                     u_oetp.u_initiator.INI_ACCEPT} ||
-                  (u_oetp.u_initiator.state_q == u_oetp.u_initiator.INI_IDLE && ini.req_valid);
+  wire act_step = u_rmem.stepping ||
+                  u_oetp.u_initiator.stepping;
   // The terms that read the endpoint's inputs (the Ethernet and memory
   // handshakes, time, local_tx_en) are kept apart from the ones made of
   // registers (act_inner, kept a signal of its own): the simulator then

@@ -9,10 +9,16 @@
 // entry whose mode is in the mask; RMEM the lowest mode-1 entry whose slice
 // holds the offset; MAC the lowest entry with a mode in the mask and that
 // MAC. Misses answer all zero.
+// With NOW (the wide widths) every query is answered as it is taken when the
+// response ready is up, a MAC query too (the MAC compare then sits in front
+// of the answer): RX's source lookup of every received RMEM request is a
+// cycle shorter.
 module openenoc_ep_lookup
   import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
-(
+#(
+  parameter bit NOW = 1'b0
+) (
   input  logic                         clk,
   input  logic                         rst,
   input  logic [NUM_PEERS-1:0][47:0]   mac,
@@ -34,8 +40,12 @@ module openenoc_ep_lookup
   // picks among the four match vectors: the 48-bit MAC compare and the
   // RMEM range compares then run side by side, not through a selection.
   logic [NUM_PEERS-1:0] m_idx, m_rmem, m_mac, m;
+  // With NOW the query can follow an input (the initiator's command, see
+  // openenoc_oetp_initiator.sv), so the matches are made only while a query
+  // is offered: a simulator evaluates such logic once more on every cycle.
   always_comb begin
-    for (int n = 0; n < NUM_PEERS; n++) begin
+    {m_idx, m_rmem, m_mac} = '0;
+    for (int n = 0; n < NUM_PEERS; n++) if (!NOW || lk.req_valid) begin
       m_idx[n]  = (lk.req_peer_idx == 2'(n)) && lk.req_mode_mask[mode[n]];
       m_rmem[n] = mode[n] == MODE_RMEM && size[n] != 0 && rmem_offset[n] <= lk.req_rmem_addr &&
                   {1'b0, lk.req_rmem_addr} < {1'b0, rmem_offset[n]} + {1'b0, size[n]};
@@ -57,9 +67,9 @@ module openenoc_ep_lookup
   assign {hit, idx}     = lowest(m);
   assign {hit_i, idx_i} = lowest(m_idx);
   // an INDEX query answered as it is taken
-  wire now = state_q == LK_IDLE && lk.req_valid && lk.req_type == 2'd0 && lk.rsp_ready;
-  wire       a_hit = now ? hit_i : hit_q;
-  wire [1:0] a_idx = now ? idx_i : idx_q;
+  wire now = state_q == LK_IDLE && lk.req_valid && (NOW || lk.req_type == 2'd0) && lk.rsp_ready;
+  wire       a_hit = !now ? hit_q : NOW ? hit : hit_i;
+  wire [1:0] a_idx = !now ? idx_q : NOW ? idx : idx_i;
 
   assign lk.req_ready       = state_q == LK_IDLE;
   assign lk.rsp_valid       = state_q == LK_RESPOND || now;

@@ -13,7 +13,12 @@ module openenoc_ep_responder
   import openenoc_oetp_pkg::*;
   import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
-(
+#(
+  // an RMEM read that passes the check as it is offered asks memory in that
+  // cycle (RS_IDLE), without an RS_RMEM_REQ cycle: on at the wide widths
+  // (the co-simulation's), off at the reference widths, cycle for cycle
+  parameter bit FAST_RMEM = 1'b0
+) (
   input  logic                        clk,
   input  logic                        rst,
   input  logic [13:0]                 frag_ceil,       // peer fragment ceiling in force
@@ -98,6 +103,18 @@ module openenoc_ep_responder
                             policy_ok_but_ceil(1'b1, 1'b0, rsp.req_addr, rsp.req_len,
                                                rsp.req_peer_idx);
   wire fast_read = fast_read_but_ceil && rsp.req_len <= {18'd0, frag_ceil};
+  // With FAST_RMEM the memory request goes out from RS_IDLE with the check,
+  // so nothing in front of it may read an input (the AXI top's AR would be
+  // computed from max_frame_size): an RMEM read is 4 bytes (RX admits it so),
+  // and the ceiling's "4 fits" is a register of the ceiling in force, which
+  // is 4 or more for every frame ceiling of 36 or more. A read the register
+  // turns away takes RS_CHECK, which checks the live ceiling.
+  logic ceil4_q;
+  wire  fast_read_reg = fast_read_but_ceil && rsp.req_len == 32'd4 && ceil4_q;
+  wire  fast_go       = FAST_RMEM ? fast_read_reg : fast_read;
+  // the read asked for now (RS_IDLE, with FAST_RMEM)
+  wire  mem_now       = FAST_RMEM && state_q == RS_IDLE && !notify_q && rsp.req_valid &&
+                        fast_read_reg;
 
   assign rsp.req_ready       = state_q == RS_IDLE && !notify_q;
   assign rsp.tx_status_ready = 1'b0;
@@ -129,8 +146,9 @@ module openenoc_ep_responder
   assign irq.cmt_source = kind_q ? SRC_RMEM_ERROR : SRC_PEER_DMA;
   assign irq.cmt_peer   = {9'd0, peer_q};
 
-  assign m.req_valid = state_q == RS_RMEM_REQ || state_q == RS_RMEM_WREQ;
-  assign m.req       = '{write: state_q == RS_RMEM_WREQ, addr: addr_q, len: 16'd4};
+  assign m.req_valid = state_q == RS_RMEM_REQ || state_q == RS_RMEM_WREQ || mem_now;
+  assign m.req       = '{write: state_q == RS_RMEM_WREQ, addr: mem_now ? rsp.req_addr : addr_q,
+                         len: 16'd4};
   // a read's beat waits until its completion can be taken
   assign m.r_ready   = state_q == RS_RMEM_R && (op_q || rsp.cpl_ready);
   assign m.w_valid   = state_q == RS_RMEM_W;
@@ -155,6 +173,11 @@ module openenoc_ep_responder
                   rsp.rx_status_peer_idx, rsp.rx_status_sequence,
                   m.r.keep, m.r.last, wr_bytes};
   // verilator lint_on UNUSEDSIGNAL
+
+  always_ff @(posedge clk) begin
+    if (rst) ceil4_q <= 1'b0;
+    else     ceil4_q <= FAST_RMEM && frag_ceil >= 14'd4;
+  end
 
   // Record a failure (CSR code) and answer with a wire cause.
   task automatic fail(input logic [3:0] cause, input logic [3:0] code);
@@ -233,7 +256,7 @@ module openenoc_ep_responder
           rxs_seen_q <= 1'b0;
           rxs_bad_q  <= 1'b0;
           wr_started_q <= 1'b0;
-          state_q    <= fast_read ? RS_RMEM_REQ : RS_CHECK;
+          state_q    <= !fast_go ? RS_CHECK : (mem_now && m.req_ready) ? RS_RMEM_R : RS_RMEM_REQ;
         end
 
         RS_CHECK: begin

@@ -7,7 +7,13 @@
 module openenoc_ep_rmem
   import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
-(
+#(
+  // a good access is offered to the initiating slot with the window check,
+  // in the cycle of the bus request (RM_IDLE), without the RM_PICK cycle: on
+  // at the wide widths (the co-simulation's), off at the reference widths,
+  // cycle for cycle
+  parameter bit EARLY = 1'b0
+) (
   input  logic                        clk,
   input  logic                        rst,
   input  logic [NUM_PEERS-1:0][47:0]  peer_mac,
@@ -112,18 +118,31 @@ module openenoc_ep_rmem
   end
 
   wire sent_end = state_q == RM_SENT && acc_done;
-  assign acc_valid  = (state_q == RM_PICK && go_q) || state_q == RM_WAIT;
-  assign acc_peer   = peer_q;
-  assign acc_is_wr  = is_wr_q;
-  assign acc_remote = remote_q;
-  assign acc_biten  = biten_q;
-  assign acc_wdata  = wdata_q;
+  // EARLY: the access offered now, from the request and the check (the slot
+  // takes an access at the earliest in the cycle after its offer, so RM_WAIT
+  // holds it from the next cycle on, from the registers)
+  wire go_now = EARLY && state_q == RM_IDLE && req && hit && !bad;
+  assign acc_valid  = (state_q == RM_PICK && go_q) || state_q == RM_WAIT || go_now;
+  assign acc_peer   = go_now ? n : peer_q;
+  assign acc_is_wr  = go_now ? req_is_wr : is_wr_q;
+  assign acc_remote = go_now ? remote : remote_q;
+  assign acc_biten  = go_now ? req_biten : biten_q;
+  assign acc_wdata  = go_now ? req_wdata : wdata_q;
   assign rd_ack     = (ack_q || sent_end) && rd_q;
   assign wr_ack     = (ack_q || sent_end) && !rd_q;
   assign rd_data    = sent_end ? ((acc_code != 0) ? 32'hFFFF_FFFF : acc_rdata) : data_q;
   assign rec_valid  = rec_q;
   assign rec_peer   = peer_q;
   assign rec_code   = code_q;
+
+  // RM_PICK, a step of its own: co-simulation activity (openenoc_endpoint.sv
+  // reads it through the hierarchy: Verilator 5.006 cannot resolve an enum
+  // item of a parameterized instance there)
+`ifndef SYNTHESIS
+  // verilator lint_off UNUSEDSIGNAL
+  wire stepping = state_q == RM_PICK;
+  // verilator lint_on UNUSEDSIGNAL
+`endif
 
   // coalesced RMEM_ERROR events, one peer at a time
   logic       ev_any;
@@ -176,7 +195,7 @@ module openenoc_ep_rmem
           miss_q   <= !hit;
           peer_q   <= n;
           remote_q <= remote;
-          state_q  <= RM_PICK;
+          state_q  <= go_now ? RM_WAIT : RM_PICK;
         end
         RM_PICK: begin
           state_q <= RM_IDLE;
