@@ -80,10 +80,14 @@ module openenoc_endpoint
     .wr_ack(csr_wr_ack), .csr_to_core(c), .core_to_csr(h)
   );
 
+  // one concatenation of the whole vector: Verilator builds it word by word,
+  // where a loop over the 48-bit elements is an insertion each (every cycle)
   logic [NUM_PEERS-1:0][47:0] peer_mac;
-  always_comb
-    for (int n = 0; n < NUM_PEERS; n++)
-      peer_mac[n] = {c.peers_entry_mac_address_hi[n], c.peers_entry_mac_address_lo[n]};
+  if (NUM_PEERS != 4) $fatal(1, "peer_mac: written for 4 peers");
+  assign peer_mac = {c.peers_entry_mac_address_hi[3], c.peers_entry_mac_address_lo[3],
+                     c.peers_entry_mac_address_hi[2], c.peers_entry_mac_address_lo[2],
+                     c.peers_entry_mac_address_hi[1], c.peers_entry_mac_address_lo[1],
+                     c.peers_entry_mac_address_hi[0], c.peers_entry_mac_address_lo[0]};
 
   // ---- interfaces around the oETP engine -------------------------------------
   openenoc_endpoint_if ep ();
