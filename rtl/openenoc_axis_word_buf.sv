@@ -61,24 +61,28 @@ module openenoc_axis_word_buf #(
 
   // ---- what is presented ------------------------------------------------------
   // lane i shows slot rd_q + i; n_pres: words presented (lanes 0..n_pres-1);
-  // pres_last: the last of them ends a frame
+  // pres_last: the last of them ends a frame. An empty buffer presents none:
+  // the lane loop sits behind that test because Verilator evaluates an
+  // always_comb every cycle but only its taken branch, and most of the
+  // converters are empty most of the time (the direct stream's in a DMA
+  // block, all of them between frames).
   localparam int MW = $clog2(N + 1);
-  logic [N-1:0]  lane_last;
+  logic          lane0_last;
   logic [CW-1:0] n_pres, lim;
   logic          pres_last;
   always_comb begin
     if (w_all_max == '0)         lim = CW'(1);
     else if (w_all_max > MW'(N)) lim = CW'(N);
     else                         lim = CW'(w_all_max);
-    n_pres    = '0;
-    pres_last = 1'b0;
-    for (int i = 0; i < N; i++) begin
-      lane_last[i] = last_q[rd_q + PW'(i)];
-      if (CW'(i) < count_q && CW'(i) < lim && !pres_last) begin
-        n_pres    = CW'(i + 1);
-        pres_last = lane_last[i];
-      end
-    end
+    lane0_last = last_q[rd_q];
+    n_pres     = '0;
+    pres_last  = 1'b0;
+    if (count_q != '0)
+      for (int i = 0; i < N; i++)
+        if (CW'(i) < count_q && CW'(i) < lim && !pres_last) begin
+          n_pres    = CW'(i + 1);
+          pres_last = last_q[rd_q + PW'(i)];
+        end
   end
 
   always_comb
@@ -88,23 +92,10 @@ module openenoc_axis_word_buf #(
     end
 
   assign w_one_valid = count_q != '0;
-  assign w_one_last  = lane_last[0];
+  assign w_one_last  = lane0_last;
   assign w_all_valid = n_pres == lim || pres_last;
   assign w_all_last  = pres_last;
   assign s_tready    = count_q <= CW'(CAP - N);
-
-  // ---- the words of an input beat -----------------------------------------------
-  logic [N-1:0]  in_has, in_is_last;
-  logic [CW-1:0] n_in;
-  always_comb begin
-    n_in = '0;
-    for (int i = 0; i < N; i++) begin
-      in_has[i] = i == 0 || s_tkeep[4*i];
-      if (in_has[i]) n_in = CW'(i + 1);
-    end
-    for (int i = 0; i < N; i++)
-      in_is_last[i] = s_tlast && in_has[i] && (i == N - 1 || !in_has[(i + 1) % N]);
-  end
 
   // ---- next state: the read position passes the words taken, the words
   //      arriving are written behind the stored ones ---------------------------
@@ -116,22 +107,35 @@ module openenoc_axis_word_buf #(
     else                                n_take = '0;
 
   always_ff @(posedge clk) begin
-    // a beat's words go to slots wr_q .. wr_q + N - 1, all free (count <=
-    // CAP - N); lanes it does not carry are written too and never presented
-    if (s_fire)
+    // A beat's words go to slots wr_q .. wr_q + N - 1, all free (count <=
+    // CAP - N); lanes it does not carry are written too and never presented.
+    // Lane i carries a word when i == 0 or its first keep bit is set; the
+    // highest word carried ends the frame with s_tlast. Worked out here, in
+    // the beat's branch, not in an always_comb: Verilator would evaluate it
+    // every cycle, and twice where the beat comes from an input port.
+    logic [N-1:0]  in_has;
+    logic [CW-1:0] n_in;
+    in_has = '0;
+    n_in   = '0;
+    if (s_fire) begin
+      for (int i = 0; i < N; i++) begin
+        in_has[i] = i == 0 || s_tkeep[4*i];
+        if (in_has[i]) n_in = CW'(i + 1);
+      end
       for (int i = 0; i < N; i++) begin
         data_q[wr_q + PW'(i)] <= s_tdata[32*i +: 32];
         keep_q[wr_q + PW'(i)] <= s_tkeep[4*i +: 4];
-        last_q[wr_q + PW'(i)] <= in_is_last[i];
+        last_q[wr_q + PW'(i)] <= s_tlast && in_has[i] && (i == N - 1 || !in_has[(i + 1) % N]);
       end
+    end
     if (rst) begin
       rd_q    <= '0;
       wr_q    <= '0;
       count_q <= '0;
     end else begin
       rd_q    <= rd_q + PW'(n_take);
-      wr_q    <= wr_q + (s_fire ? PW'(n_in) : '0);
-      count_q <= count_q - n_take + (s_fire ? n_in : '0);
+      wr_q    <= wr_q + PW'(n_in);      // n_in is 0 without a beat
+      count_q <= count_q - n_take + n_in;
     end
   end
 endmodule

@@ -188,14 +188,27 @@ module openenoc_endpoint_oetp_engine
   xfer_status_t ini_ts;
   logic         ini_req_ready, ini_cpl_valid, ini_ts_ready;
 
-  assign ini_req = '{kind: xfer_kind_e'(initiator_if.req_kind), op: xfer_op_e'(initiator_if.req_op),
-                     addr: initiator_if.req_addr, len: initiator_if.req_len,
-                     peer: initiator_if.req_peer_idx, seq: initiator_if.req_sequence,
-                     last: initiator_if.req_last, biten: initiator_if.req_biten,
-                     wdata: initiator_if.req_wdata, error_code: initiator_if.req_error_code,
-                     rx_status: initiator_if.req_rx_status};
-  assign ini_ts  = '{peer: initiator_if.tx_status_peer_idx, seq: initiator_if.tx_status_sequence,
-                     len: initiator_if.tx_status_len, error_code: initiator_if.tx_status_error_code};
+  // The request, the transmit status and the responder's completion below
+  // are put together only while offered: the initiator and the responder
+  // read them only with their VALID high (a request is held until taken),
+  // and Verilator would otherwise pack the structs from their interface
+  // fields every cycle.
+  always_comb begin
+    ini_req = '0;
+    if (initiator_if.req_valid)
+      ini_req = '{kind: xfer_kind_e'(initiator_if.req_kind), op: xfer_op_e'(initiator_if.req_op),
+                  addr: initiator_if.req_addr, len: initiator_if.req_len,
+                  peer: initiator_if.req_peer_idx, seq: initiator_if.req_sequence,
+                  last: initiator_if.req_last, biten: initiator_if.req_biten,
+                  wdata: initiator_if.req_wdata, error_code: initiator_if.req_error_code,
+                  rx_status: initiator_if.req_rx_status};
+  end
+  always_comb begin
+    ini_ts = '0;
+    if (initiator_if.tx_status_valid)
+      ini_ts = '{peer: initiator_if.tx_status_peer_idx, seq: initiator_if.tx_status_sequence,
+                  len: initiator_if.tx_status_len, error_code: initiator_if.tx_status_error_code};
+  end
   assign initiator_if.req_ready           = ini_req_ready;
   assign initiator_if.tx_status_ready     = ini_ts_ready;
   assign initiator_if.cpl_valid           = ini_cpl_valid;
@@ -223,11 +236,15 @@ module openenoc_endpoint_oetp_engine
          {rsp_req.kind, rsp_req.op, rsp_req.addr, rsp_req.len, rsp_req.peer, rsp_req.seq,
           rsp_req.last, rsp_req.biten, rsp_req.wdata, rsp_req.error_code, rsp_req.rx_status};
   assign responder_if.cpl_ready      = rsp_cpl_ready;
-  assign rsp_cpl = '{kind: xfer_kind_e'(responder_if.cpl_kind), op: xfer_op_e'(responder_if.cpl_op),
-                     len: responder_if.cpl_transferred_len, peer: responder_if.cpl_peer_idx,
-                     seq: responder_if.cpl_sequence, last: responder_if.cpl_last,
-                     error: responder_if.cpl_error, error_code: responder_if.cpl_error_code,
-                     rdata: responder_if.cpl_rdata};
+  always_comb begin
+    rsp_cpl = '0;
+    if (responder_if.cpl_valid)
+      rsp_cpl = '{kind: xfer_kind_e'(responder_if.cpl_kind), op: xfer_op_e'(responder_if.cpl_op),
+                  len: responder_if.cpl_transferred_len, peer: responder_if.cpl_peer_idx,
+                  seq: responder_if.cpl_sequence, last: responder_if.cpl_last,
+                  error: responder_if.cpl_error, error_code: responder_if.cpl_error_code,
+                  rdata: responder_if.cpl_rdata};
+  end
   assign responder_if.rx_status_valid      = rxs_valid;
   assign responder_if.rx_status_peer_idx   = rxs.peer;
   assign responder_if.rx_status_sequence   = rxs.seq;

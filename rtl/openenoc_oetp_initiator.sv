@@ -220,14 +220,6 @@ module openenoc_oetp_initiator
   // cpl_q while it holds a completion (cpl_valid_q), else the one offered now
   assign cpl = rsp_cpl;
 
-  // The initiator's own steps, co-simulation activity (openenoc_endpoint.sv
-  // reads it through the hierarchy: Verilator 5.006 cannot resolve an enum
-  // item of a parameterized instance there)
-`ifndef SYNTHESIS
-  // verilator lint_off UNUSEDSIGNAL
-  wire stepping = state_q inside {INI_LOOKUP, INI_ACCEPT} || (state_q == INI_IDLE && req_valid);
-  // verilator lint_on UNUSEDSIGNAL
-`endif
 
   // the lookup's answer to the command asked about
   task automatic answered();

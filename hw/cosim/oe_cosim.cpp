@@ -8,9 +8,10 @@
  * time_step = 0 (pipeline latency is hidden, as the C engine does its work
  * in zero time), and oe_engine_advance(T) gives one edge with time_step =
  * T - now, so response timers count host cycles exactly and idle time costs
- * nothing. Quiescence: the model's idle output (nothing moved inside for a
- * few cycles, no memory transfer in flight) after a cycle in which nothing
- * moved on a port.
+ * nothing. Quiescence: a fixed point, a cycle in which nothing moved on a
+ * port leaving the model's state unchanged, checked where the model's idle
+ * hint (no reset, no CSR access or memory transfer in flight) says it may be
+ * (oe_cosim_run.cpp, settle).
  *
  * The wrapper serves the model's ports: an AXI4-Lite master for the CSR
  * aperture (one transaction per access; RMEM window accesses pend until the

@@ -67,7 +67,7 @@ struct OeEngine {
     std::deque<std::vector<uint8_t>> rxq;  // frames to feed, each followed by
                                            // kRxPad zero bytes
     size_t rx_pos = 0;                     // bytes of rxq.front() fed
-    std::vector<uint8_t> snap;             // the model at the idle hint (fixed-point check)
+    std::vector<uint8_t> snap;             // the model after the last quiet cycle (fixed-point check)
     std::vector<uint8_t> txf;              // frame being transmitted: its first
     size_t tx_len = 0;                     // tx_len bytes
     std::unique_ptr<AxiMemSlave> mem;

@@ -268,30 +268,42 @@ void snapshot(OeEngine *e)
     }
 }
 
-bool unchanged(OeEngine *e)
+/* Whether the model is as the copy holds it; where it is not, the copy is
+ * brought up to date (from the first span that differs on: the ones before
+ * it are equal), so a failed check leaves the copy of this cycle's state. */
+bool unchanged_or_resnap(OeEngine *e)
 {
     const auto *bytes = reinterpret_cast<const uint8_t *>(root(e));
-    const uint8_t *saved = e->snap.data();
+    uint8_t *saved = e->snap.data();
+    bool same = true;
     for (const StateSpan &s : fixed_point_spans(e)) {
-        if (memcmp(saved, bytes + s.off, s.len)) {
-            return false;
+        if (same && memcmp(saved, bytes + s.off, s.len) != 0) {
+            same = false;
+        }
+        if (!same) {
+            memcpy(saved, bytes + s.off, s.len);
         }
         saved += s.len;
     }
-    return true;
+    return same;
 }
 
 }  // namespace
 
-/* Run with time frozen until the model is idle after a cycle in which
- * nothing moved on a port (the model and what the wrapper presents to it
- * are at a fixed point: this also ends a stall, which the caller's checks
- * then see). A CSR access in flight ends the run as soon as it is answered:
- * a register read must not wait for a DMA block streaming meanwhile, which
- * goes on from the host's next call. */
+/* Run with time frozen until the model is at a fixed point: a cycle in
+ * which nothing moved on a port left the whole model as the cycle before it
+ * left it, itself a cycle in which nothing moved and after which the model's
+ * idle hint was set (the model and what the wrapper presents to it are then
+ * at a fixed point: this also ends a stall, which the caller's checks then
+ * see). Every such pair of cycles is checked, each cycle's copy serving as
+ * the next one's reference, so a hint set too early costs a copy and a
+ * compare, never a cycle. A CSR access in flight ends the run as soon as it
+ * is answered: a register read must not wait for a DMA block streaming
+ * meanwhile, which goes on from the host's next call. */
 void settle(OeEngine *e)
 {
     bool csr_wait = e->csr_busy;
+    bool saved = false;   // e->snap holds the state after the last cycle
 
     ask_tx_ready(e);
     e->again = false;
@@ -303,21 +315,22 @@ void settle(OeEngine *e)
             e->again = true;
             return;
         }
-        if (!moved && e->m->idle) {
-            /* idle is the model's hint (nothing moved inside for a few
-             * cycles); a controller can step for longer without a
-             * handshake, so the call ends only at a fixed point: one more
-             * cycle with nothing moving leaves the whole model unchanged */
+        if (moved) {
+            saved = false;
+            continue;
+        }
+        /* idle is the model's hint (nothing moved inside); a controller can
+         * step for longer without a handshake, so the call ends only at a
+         * fixed point: a cycle with nothing moving left the whole model
+         * unchanged */
+        if (saved) {
+            if (unchanged_or_resnap(e)) {
+                return;
+            }
+            saved = e->m->idle;
+        } else if (e->m->idle) {
             snapshot(e);
-            moved = cycle(e, 0);
-            n++;
-            if (csr_wait && e->csr_done) {
-                e->again = true;
-                return;
-            }
-            if (!moved && unchanged(e)) {
-                return;
-            }
+            saved = true;
         }
     }
     e->again = true;   /* not done: the host calls again at once */

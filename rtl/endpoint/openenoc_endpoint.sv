@@ -80,10 +80,14 @@ module openenoc_endpoint
     .wr_ack(csr_wr_ack), .csr_to_core(c), .core_to_csr(h)
   );
 
+  // one concatenation of the whole vector: Verilator builds it word by word,
+  // where a loop over the 48-bit elements is an insertion each (every cycle)
   logic [NUM_PEERS-1:0][47:0] peer_mac;
-  always_comb
-    for (int n = 0; n < NUM_PEERS; n++)
-      peer_mac[n] = {c.peers_entry_mac_address_hi[n], c.peers_entry_mac_address_lo[n]};
+  if (NUM_PEERS != 4) $fatal(1, "peer_mac: written for 4 peers");
+  assign peer_mac = {c.peers_entry_mac_address_hi[3], c.peers_entry_mac_address_lo[3],
+                     c.peers_entry_mac_address_hi[2], c.peers_entry_mac_address_lo[2],
+                     c.peers_entry_mac_address_hi[1], c.peers_entry_mac_address_lo[1],
+                     c.peers_entry_mac_address_hi[0], c.peers_entry_mac_address_lo[0]};
 
   // ---- interfaces around the oETP engine -------------------------------------
   openenoc_endpoint_if ep ();
@@ -495,98 +499,28 @@ module openenoc_endpoint
   end
 
   // ---- idle -------------------------------------------------------------------
-  // Activity is a handshake or pulse on any link between the blocks, or a
-  // controller's own step between two of them (the RMEM window pick, the
-  // initiator's acceptance); a block waiting with VALID held (for a credit,
-  // for local_tx_en, for the remote peer) is not activity. idle is a hint:
-  // the wrapper ends a call at a fixed point (one more quiet cycle leaves the
-  // model unchanged), so a step missed here costs one more check, never a
-  // wrong result. bench-cosim, 2026-12-01: a window of 6 -> 2 cycles took an
-  // RMEM read from 100 to 88 cycles; with the wrapper's 3 KB fixed-point copy
-  // a failed check is cheap, and 2 -> 1 took it from 65 to 62 (0 gave 64).
-  // A co-simulation output: synthesis ties it low and keeps no logic for it.
+  // A co-simulation hint (synthesis ties it low). The wrapper ends a host
+  // call at a fixed point: a cycle with nothing moving on a port that left
+  // the whole model as the cycle before it (hw/cosim/oe_cosim_run.cpp,
+  // settle), checked for every such pair of cycles after which idle was set.
+  // A hint set too early costs a copy and a compare of the model's state
+  // (about 0.5 K instructions), never a cycle; a hint term costs
+  // instructions in every cycle, because Verilator evaluates every assign
+  // every cycle (twice when it reads an input). In a DMA block 4 % of the
+  // cycles move nothing on a port, so an exact hint (an OR of every
+  // handshake between the blocks, about 150 terms) cost 6.5 % of the
+  // model's instructions to save 0.15 %: the hint keeps only reset and a
+  // CSR access in flight, both flops already (and the AXI top adds its
+  // memory port's own idle). The fixed point decides, whatever the hint.
 `ifndef SYNTHESIS
-  localparam int IDLE_QUIET = 1;
-  logic [2:0] quiet_q;
-  // a handshake on a memory client's request, write, read or response
-  // channel at the port's width, or a beat at the client's own width
-  // (openenoc_ep_mem_narrow holds beats between them); an IRQ producer's
-  // credit granted or claim taken
-  logic [NM-1:0]   mc_act;
-  logic [NM-2:0]   mv_act;
-  logic [NP-1:0]   irq_act;
-  for (genvar i = 0; i < NM; i++) begin : g_mc_act
-    assign mc_act[i] = (mw[i].req_valid && mw[i].req_ready) || (mw[i].w_valid && mw[i].w_ready) ||
-                       (mw[i].r_valid && mw[i].r_ready) || (mw[i].b_valid && mw[i].b_ready);
-  end
-  for (genvar j = 0; j < NM - 1; j++) begin : g_mv_act
-    assign mv_act[j] = (mv[j].w_valid && mv[j].w_ready) || (mv[j].r_valid && mv[j].r_ready);
-  end
-  wire act_scalar = (mc_scalar.w_valid && mc_scalar.w_ready) ||
-                    (mc_scalar.r_valid && mc_scalar.r_ready);
-  for (genvar i = 0; i < NP; i++) begin : g_irq_act
-    assign irq_act[i] = (irq_p[i].rsv_req && irq_p[i].rsv_gnt) ||
-                        (irq_p[i].cmt_valid && irq_p[i].cmt_ready);
-  end
-  wire act_mem = |mc_act || |mv_act || act_scalar;
-  wire act_stream = |(tx_valid & tx_ready) || (local_tx.tvalid && local_tx.tready) ||
-                    (local_tx_w.tvalid && local_tx_w.tready) ||
-                    (local_rx.tvalid && local_rx.tready) ||
-                    (local_rx_w.tvalid && local_rx_w.tready) ||
-                    (dir_tx.tvalid && dir_tx.tready) || (dir_rx.tvalid && dir_rx.tready);
-  // at ETH_W > 32 also the wide ports: a word stored in a converter and
-  // waiting for its link is a VALID held, not activity
-  wire act_eth = (eth_rx.tvalid && eth_rx.tready) || (eth_tx.tvalid && eth_tx.tready);
-  wire act_irq = |irq_act || irq_msg;
-  wire act_ctl = src_start || snk_start || rd_start || wr_start || raw_rd_start || raw_wr_start ||
-                 src_done || snk_done || rd_done || wr_done || raw_rd_done || raw_wr_done ||
-                 rec_a_valid || rec_b_valid || (rm_valid && rm_taken) || rm_done;
-  wire act_oetp = (ini.req_valid && ini.req_ready) || (ini.tx_status_valid && ini.tx_status_ready) ||
-                  (ini.rx_status_valid && ini.rx_status_ready) || (ini.cpl_valid && ini.cpl_ready) ||
-                  (rsp.req_valid && rsp.req_ready) || (rsp.tx_status_valid && rsp.tx_status_ready) ||
-                  (rsp.rx_status_valid && rsp.rx_status_ready) || (rsp.cpl_valid && rsp.cpl_ready) ||
-                  (rsp.non_oetp_rx_claim_valid && rsp.non_oetp_rx_claim_ready) ||
-                  (lk.req_valid && lk.req_ready) || (lk.rsp_valid && lk.rsp_ready);
-  // software's requests taken (the CSR block clears them)
-  wire act_csr = csr_req || csr_rd_ack || csr_wr_ack || |h.peers_entry_dma_request_hwclr ||
-                 |h.peers_entry_dma_clear_error_hwclr || h.raw_tx_command_status_request_hwclr ||
-                 h.raw_tx_command_status_clear_errors_hwclr ||
-                 h.raw_rx_command_status_request_hwclr ||
-                 h.raw_rx_command_status_clear_errors_hwclr || h.irq_control_clear_errors_hwclr ||
-                 h.irq_complete_valid_hwclr || h.direct_source_control_tvalid_hwclr ||
-                 h.direct_sink_control_tready_hwclr;
-  // the host's inputs: time passing, the transmit path opening or closing
-  logic tx_en_q;
-  wire act_in = time_step != 32'd0 || local_tx_en != tx_en_q;
-  // controllers' own steps between two links (read through the hierarchy:
-  // a co-simulation hint, not a port of theirs)
-  wire act_step = u_rmem.stepping ||
-                  u_oetp.u_initiator.stepping;
-  // The terms that read the endpoint's inputs (the Ethernet and memory
-  // handshakes, time, local_tx_en) are kept apart from the ones made of
-  // registers (act_inner, kept a signal of its own): the simulator then
-  // evaluates the long OR once per cycle, after the edge, and only the
-  // short one again whenever an input changes.
-  wire act_inner /*verilator public_flat_rd*/ = act_csr || act_stream || act_irq || act_ctl ||
-                                                act_oetp || oetp_activity || act_step;
-  wire activity = act_inner || act_eth || act_mem || act_in;
-
-  always_ff @(posedge clk) begin
-    tx_en_q <= local_tx_en;
-    if (rst || activity) quiet_q <= '0;
-    else if (quiet_q != 3'(IDLE_QUIET)) quiet_q <= quiet_q + 3'd1;
-  end
-  assign idle = !rst && !activity && quiet_q == 3'(IDLE_QUIET);
+  assign idle = !rst && !csr_req && !csr_rd_ack && !csr_wr_ack;
 `else
   assign idle = 1'b0;
-  // verilator lint_off UNUSEDSIGNAL
-  wire unused_idle = oetp_activity;
-  // verilator lint_on UNUSEDSIGNAL
 `endif
 
   // verilator lint_off UNUSEDSIGNAL
   // spare status bits
-  wire unused = &{1'b0, ep.core_to_csr, src_busy, snk_bytes, snk_seen, rd_busy, wr_busy,
+  wire unused = &{1'b0, ep.core_to_csr, oetp_activity, src_busy, snk_bytes, snk_seen, rd_busy, wr_busy,
                   status_word.rsvd_31_24, status_word.rsvd_7_5, wr_seen, raw_wr_busy,
                   mc_scalar.b_bytes};
   // verilator lint_on UNUSEDSIGNAL

@@ -86,7 +86,6 @@ module openenoc_ep_direct
   assign tx_irq.rsv_req = src_tvalid && ds_q == DS_FILL && first && tx_ev;
   wire take       = src_tvalid && ds_q == DS_FILL && (!first || !tx_ev || tx_irq.rsv_gnt);
   assign src_tvalid_hwclr = take;
-  wire [2:0] kb   = keep_bytes(src_tkeep);
   assign tx_irq.cmt_valid  = ds_q == DS_EVENT && rsv_q;
   assign tx_irq.cmt_source = SRC_DIRECT_TX;
   assign tx_irq.cmt_peer   = '0;
@@ -116,8 +115,10 @@ module openenoc_ep_direct
       primed_q <= ds_q == DS_SEND;
       case (ds_q)
         DS_FILL: if (take) begin
+          // the word's bytes counted here, in the branch that takes it (an
+          // assign is evaluated every cycle)
           logic [13:0] nb;
-          nb = (first ? 14'd0 : bytes_q) + 14'(kb);
+          nb = (first ? 14'd0 : bytes_q) + 14'(keep_bytes(src_tkeep));
           if (first) begin
             rsv_q      <= tx_ev;
             oversize_q <= 1'b0;
@@ -170,9 +171,19 @@ module openenoc_ep_direct
   logic [12:0] count_q;
   logic [12:0] frames_q;
 
-  wire [2:0]  ikb    = keep_bytes(i_keep);
-  wire [14:0] fb_next = {1'b0, fbytes_q} + 15'(ikb);
-  wire   over        = fb_next > {1'b0, max_frame};
+  // the frame's bytes with this beat, and whether they pass the ceiling:
+  // read with a beat offered, or for i_ready with the store full (Verilator
+  // evaluates an always_comb every cycle but only its taken branch)
+  logic [14:0] fb_next;
+  logic        over;
+  always_comb begin
+    fb_next = '0;
+    over    = 1'b0;
+    if (i_valid || count_q >= 13'(RX_WORDS)) begin
+      fb_next = {1'b0, fbytes_q} + 15'(keep_bytes(i_keep));
+      over    = fb_next > {1'b0, max_frame};
+    end
+  end
   // a beat past the ceiling is not stored, so it needs no room
   assign i_ready     = count_q < 13'(RX_WORDS) || over;
   wire   push        = i_valid && i_ready;

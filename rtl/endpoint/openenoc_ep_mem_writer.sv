@@ -55,11 +55,27 @@ module openenoc_ep_mem_writer
   // the beat that reaches cap is cut there and ends the memory transfer
   // (1 <= room_q <= kb <= KW when it cuts: its low bits are the lanes kept,
   // 0 for all of them)
+  // Worked out only while a beat can be taken (WR_DATA; the count also in
+  // WR_DRAIN): Verilator evaluates an always_comb every cycle but only its
+  // taken branch. In the other states nothing reads them (no beat is taken,
+  // w_valid is low).
   localparam int LB = $clog2(KW);
-  wire [4:0]    kb     = keep_count(16'(i_keep));
-  wire          cut    = 16'(kb) >= room_q;
-  wire [LB-1:0] cut_at = room_q[LB-1:0];
-  wire [KW-1:0] ckeep  = (cut && cut_at != '0) ? KW'(lanes_below(5'(cut_at))) & i_keep : i_keep;
+  logic [4:0]    kb;
+  logic          cut;
+  logic [KW-1:0] ckeep;
+  wire  [LB-1:0] cut_at = room_q[LB-1:0];
+  always_comb begin
+    kb    = '0;
+    cut   = 1'b0;
+    ckeep = i_keep;
+    if (state_q == WR_DATA || state_q == WR_DRAIN) begin
+      kb = keep_count(16'(i_keep));
+      if (state_q == WR_DATA) begin
+        cut = 16'(kb) >= room_q;
+        if (cut && cut_at != '0) ckeep = KW'(lanes_below(5'(cut_at))) & i_keep;
+      end
+    end
+  end
 
   always_comb begin
     m.w_valid = state_q == WR_DATA && i_valid;

@@ -135,14 +135,6 @@ module openenoc_ep_rmem
   assign rec_peer   = peer_q;
   assign rec_code   = code_q;
 
-  // RM_PICK, a step of its own: co-simulation activity (openenoc_endpoint.sv
-  // reads it through the hierarchy: Verilator 5.006 cannot resolve an enum
-  // item of a parameterized instance there)
-`ifndef SYNTHESIS
-  // verilator lint_off UNUSEDSIGNAL
-  wire stepping = state_q == RM_PICK;
-  // verilator lint_on UNUSEDSIGNAL
-`endif
 
   // coalesced RMEM_ERROR events, one peer at a time
   logic       ev_any;

@@ -27,21 +27,6 @@ module openenoc_ep_stream_mux
   logic          locked_q;
   logic [IW-1:0] own_q, next_q;
 
-  logic [IW-1:0] pick;
-  logic          any;
-  always_comb begin
-    pick = '0;
-    any  = 1'b0;
-    for (int k = N - 1; k >= 0; k--) begin
-      logic [IW-1:0] c;
-      c = IW'((int'(next_q) + k) % N);
-      if (i_valid[c]) begin
-        pick = c;
-        any  = 1'b1;
-      end
-    end
-  end
-
   wire [IW-1:0] sel = own_q;
   assign m.tvalid = locked_q && i_valid[sel];
   assign m.tdata  = i_data[sel];
@@ -61,10 +46,22 @@ module openenoc_ep_stream_mux
       own_q    <= '0;
       next_q   <= '0;
     end else if (!locked_q) begin
-      if (any) begin
-        locked_q <= 1'b1;
-        own_q    <= pick;
-        next_q   <= (int'(pick) == N - 1) ? '0 : pick + 1'b1;
+      // The round-robin pick: the first valid source from next_q on (the
+      // last assignment wins, so the loop runs from the farthest down). It
+      // sits in this branch, not in an always_comb, because nothing else
+      // reads it and Verilator evaluates an always_comb every cycle but only
+      // the taken branch of an always_ff; the wrap-around is a compare and a
+      // subtraction, not a modulo (a signed division per source per cycle).
+      for (int k = N - 1; k >= 0; k--) begin
+        logic [IW:0]   s;
+        logic [IW-1:0] c;
+        s = {1'b0, next_q} + (IW + 1)'(k);
+        c = (s >= (IW + 1)'(N)) ? IW'(s - (IW + 1)'(N)) : IW'(s);
+        if (i_valid[c]) begin
+          locked_q <= 1'b1;
+          own_q    <= c;
+          next_q   <= (int'(c) == N - 1) ? '0 : c + 1'b1;
+        end
       end
     end else if (m.tvalid && m.tready && m.tlast) begin
       locked_q <= 1'b0;
