@@ -51,7 +51,13 @@ COSIM_VFLAGS := --cc --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fata
 # bursts the C engine's host calls follow (hw/engine/mem.c) given the same
 # beat (mem_beat_bytes): a failing call then covers the same stretch.
 # A second argument M sets the memory port to M bits instead (32 up to W).
-cosim_wide_params = -GETH_W=$(1) -GAXI_DATA_W=$(1) -GMEM_W=$(or $(2),$(1))
+# LOW_LATENCY: the RMEM read path without four register stages above 32 bits
+# (openenoc_endpoint.sv): 4 fewer cycles per read, a path an FPGA build at
+# 128 would not want (no effect at 32). COSIM_LOW_LATENCY=0 builds the
+# libraries as an FPGA build would have them (e.g. make check-cosim-w64
+# COSIM_LOW_LATENCY=0).
+COSIM_LOW_LATENCY ?= 1
+cosim_wide_params = -GETH_W=$(1) -GAXI_DATA_W=$(1) -GMEM_W=$(or $(2),$(1)) -GLOW_LATENCY=$(COSIM_LOW_LATENCY)
 # the wrapper's view of the same widths
 cosim_wide_defs = -DOE_COSIM_ETH_W=$(1) -DOE_COSIM_AXI_W=$(1)
 # cosim_keep TEXT: a recipe writing TEXT to the target only when it differs,

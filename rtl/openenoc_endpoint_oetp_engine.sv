@@ -30,7 +30,10 @@ module openenoc_endpoint_oetp_engine
 #(
   parameter int MAX_RAW_FRAME_SIZE = 8192,
   // Ethernet and transmit-payload width: 32, 64 or 128 (see above)
-  parameter int ETH_W              = 32
+  parameter int ETH_W              = 32,
+  // above 32 bits, the lookup arbiter passes a query while idle (fewer
+  // cycles, a longer path: openenoc_endpoint's LOW_LATENCY)
+  parameter bit LOW_LATENCY        = 1'b0
 ) (
   input  logic                       clk,
   input  logic                       rst,
@@ -282,7 +285,7 @@ module openenoc_endpoint_oetp_engine
   logic        admit_valid, rsp_busy, rsp_accepted;
   rx_admit_t   admit;
 
-  openenoc_oetp_lookup_arb #(.PASS(ETH_W > 32)) u_lookup (
+  openenoc_oetp_lookup_arb #(.PASS(ETH_W > 32 && LOW_LATENCY)) u_lookup (
     .clk, .rst,
     .ini_req_valid(ini_lk_valid), .ini_req(ini_lk), .ini_rsp_valid(ini_lk_rsp),
     .rx_req_valid(rx_lk_valid), .rx_req(rx_lk), .rx_rsp_valid(rx_lk_rsp),

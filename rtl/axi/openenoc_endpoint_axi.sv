@@ -17,7 +17,10 @@ module openenoc_endpoint_axi
   parameter int AXI_DATA_W         = 32,    // AXI4 master data bits: 32, 64 or 128
   // the endpoint's memory port: 32, 64 or 128 bits, at most AXI_DATA_W (the
   // memory master's bridges up- and down-size between it and the bus)
-  parameter int MEM_W              = 32
+  parameter int MEM_W              = 32,
+  // above 32 bits: an RMEM read without four register stages (fewer cycles,
+  // a longer path; openenoc_endpoint has the list): for co-simulation
+  parameter bit LOW_LATENCY        = 1'b0
 ) (
   input  logic                  clk,
   input  logic                  rst,            // synchronous, active high
@@ -62,7 +65,8 @@ module openenoc_endpoint_axi
   // the memory master holds no request, no beat and no burst
   assign idle = ep_idle && mem_idle;
 
-  openenoc_endpoint #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE), .ETH_W(ETH_W), .MEM_W(MEM_W)) u_ep (
+  openenoc_endpoint #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE), .ETH_W(ETH_W), .MEM_W(MEM_W),
+                    .LOW_LATENCY(LOW_LATENCY)) u_ep (
     .clk, .rst, .time_step, .local_tx_en, .max_frame_size,
     .csr_req, .csr_req_is_wr, .csr_addr, .csr_wr_data, .csr_wr_biten,
     .csr_rd_ack, .csr_rd_data, .csr_wr_ack, .irq, .irq_msg, .can_receive, .timer_wake,
@@ -82,7 +86,7 @@ module openenoc_endpoint_axi
   );
 
   // ---- CSR aperture -----------------------------------------------------------
-  openenoc_axil_csr #(.PASS(ETH_W > 32)) u_axil (
+  openenoc_axil_csr #(.PASS(ETH_W > 32 && LOW_LATENCY)) u_axil (
     .clk, .rst,
     .awaddr(s_axil_awaddr), .awprot(s_axil_awprot), .awvalid(s_axil_awvalid),
     .awready(s_axil_awready), .wdata(s_axil_wdata), .wstrb(s_axil_wstrb),
