@@ -414,21 +414,20 @@ module openenoc_oetp_rx
   // final word on lane amax_q - 1)
   logic             dfinal_q;
   wire              dfinal = dfinal_q;
-  logic [ETH_W/8-1:0] dkeep;
-  logic [LEN_W-1:0]   dkb;          // Data bytes in dkeep
-  if (N == 1) begin : g_dkeep_one
-    assign dkeep = d_keep & (dfinal ? last_keep(dlen_q) : 4'hF);
-    assign dkb   = LEN_W'(keep_bytes(dkeep));
-  end else begin : g_dkeep_wide
-    always_comb begin
-      dkb = '0;
-      for (int i = 0; i < N; i++) begin
-        dkeep[4*i +: 4] = d_keep[4*i +: 4] &
-                          ((dfinal && amax_q == MW'(i + 1)) ? last_keep(dlen_q) : 4'hF);
-        dkb = dkb + LEN_W'(keep_bytes(dkeep[4*i +: 4]));
-      end
-    end
-  end
+  // dkeep: d_keep with the final word cut to Length; dkb: its bytes.
+  // Functions, called in RX_DATA's taking branch only: an always_comb (a
+  // loop over the lanes above 32 bits) runs on every cycle in the
+  // simulation model, a call only where it is made. At 32 the lane
+  // condition is dfinal alone, as before.
+  function automatic logic [ETH_W/8-1:0] dkeep();
+    for (int i = 0; i < N; i++)
+      dkeep[4*i +: 4] = d_keep[4*i +: 4] &
+                        ((dfinal && (N == 1 || amax_q == MW'(i + 1))) ? last_keep(dlen_q) : 4'hF);
+  endfunction
+  function automatic logic [LEN_W-1:0] dkb(input logic [ETH_W/8-1:0] k);
+    dkb = '0;
+    for (int i = 0; i < N; i++) dkb = dkb + LEN_W'(keep_bytes(k[4*i +: 4]));
+  endfunction
   // Data words of a Length (0 for Length 0) and min(N, them): wl_q, amax_q
   function automatic logic [LEN_W-1:0] data_words(input logic [LEN_W-1:0] len);
     data_words = (len >> 2) + LEN_W'(len[1:0] != 2'b00);
@@ -470,11 +469,14 @@ module openenoc_oetp_rx
     assign raw_keep = raw_cut ? (eth.tkeep & last_keep(raw_room[1:0])) : eth.tkeep;
   end else begin : g_raw_wide
     assign raw_cut = (fb_q + kb_in > raw_max) || (fb_q + kb_in == raw_max && !d_last);
-    // the bytes up to the cut (fb_q < raw_max in RX_RAW_STREAM)
-    wire [15:0] raw_room = raw_max - fb_q;
-    always_comb
-      for (int k = 0; k < ETH_W / 8; k++) raw_keep[k] = d_keep[k] && 16'(k) < raw_room;
+    // wider the keep is raw_keep_w(), called where RX_RAW_STREAM takes
+    // the presentation (not a loop over the bytes on every cycle)
+    assign raw_keep = '0;
   end
+  // the bytes up to the cut (fb_q < raw_max in RX_RAW_STREAM); above 32 bits
+  function automatic logic [ETH_W/8-1:0] raw_keep_w();
+    for (int k = 0; k < ETH_W / 8; k++) raw_keep_w[k] = d_keep[k] && 16'(k) < raw_max - fb_q;
+  endfunction
 
   // the source peer and verdict, from the lookup answer in the cycle it comes
   wire [PEER_IDX_W-1:0] src_peer = lk_pend_q ? lk_rsp.peer : peer_q;
@@ -891,9 +893,9 @@ module openenoc_oetp_rx
             end
             held_valid_q <= 1'b1;
             held_data_q  <= d_data;
-            held_keep_q  <= dkeep;
+            held_keep_q  <= dkeep();
             held_final_q <= dfinal || d_last;
-            dbytes_q     <= dbytes_q + dkb;
+            dbytes_q     <= dbytes_q + dkb(dkeep());
             if (N == 1) begin
               wc_q     <= wc_q + 1;
               dfinal_q <= wc_q + 1 == dlast_q;
@@ -1008,7 +1010,7 @@ module openenoc_oetp_rx
           end else if (N > 1 && fire_raw) begin
             o_valid_q <= 1'b1;
             o_data_q  <= d_data;
-            o_keep_q  <= raw_keep;
+            o_keep_q  <= raw_keep_w();
             o_last_q  <= d_last || raw_cut;
             if (d_last)       state_q <= RX_IDLE;
             else if (raw_cut) state_q <= RX_DROP;
