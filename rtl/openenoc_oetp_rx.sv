@@ -468,11 +468,16 @@ module openenoc_oetp_rx
                       (fb_q + 16'(kb) == raw_max && !eth.tlast);
     assign raw_keep = raw_cut ? (eth.tkeep & last_keep(raw_room[1:0])) : eth.tkeep;
   end else begin : g_raw_wide
-    assign raw_cut = (fb_q + kb_in > raw_max) || (fb_q + kb_in == raw_max && !d_last);
-    // wider the keep is raw_keep_w(), called where RX_RAW_STREAM takes
-    // the presentation (not a loop over the bytes on every cycle)
+    // wider the cut and the keep are raw_cut_w() and raw_keep_w(), called
+    // where RX_RAW_STREAM takes the presentation: not a loop over the
+    // bytes on every cycle, and not logic of the max_frame input (which
+    // the model evaluates again in its input region)
+    assign raw_cut  = 1'b0;
     assign raw_keep = '0;
   end
+  function automatic logic raw_cut_w();
+    raw_cut_w = (fb_q + kb_in > raw_max) || (fb_q + kb_in == raw_max && !d_last);
+  endfunction
   // the bytes up to the cut (fb_q < raw_max in RX_RAW_STREAM); above 32 bits
   function automatic logic [ETH_W/8-1:0] raw_keep_w();
     for (int k = 0; k < ETH_W / 8; k++) raw_keep_w[k] = d_keep[k] && 16'(k) < raw_max - fb_q;
@@ -497,12 +502,16 @@ module openenoc_oetp_rx
   // frame's length is then the logical one (within any ceiling: max_frame
   // is 36 or more), every parameter is in, and a read's value comes from
   // the take (par_data1). A held payload word still on its way out leaves
-  // the verdict to RX_FINAL. Constant false at 32.
+  // the verdict to RX_FINAL. Constant false at 32. No compare with
+  // max_frame: the port's range is 36..MAX_RAW_FRAME_SIZE (24 bytes always
+  // fit), and a term of that top-level input would make the verdict, and
+  // the initiator, lookup and TX logic behind it, logic the simulation
+  // model evaluates again in its input region on every cycle.
   wire early_two  = par_take && w_all_last && np == 3'd2;
   wire early_one  = st == RX_CLASSIFY && to_meta && eth.tvalid && eth.tlast && np == 3'd1 &&
                     !rd_rsp_q;
   wire early_done = N > 1 && (early_two || early_one) && rsp_q && rsp_match &&
-                    fb_q == 16'd16 && {2'b00, max_frame} >= 16'd24 && !held_valid_q;
+                    fb_q == 16'd16 && !held_valid_q;
   assign ini_done = (st == RX_FINAL && !aborted && !held_valid_q && matched_q) || early_done;
   always_comb begin
     ini_result.len   = dbytes_q;
@@ -1011,9 +1020,9 @@ module openenoc_oetp_rx
             o_valid_q <= 1'b1;
             o_data_q  <= d_data;
             o_keep_q  <= raw_keep_w();
-            o_last_q  <= d_last || raw_cut;
-            if (d_last)       state_q <= RX_IDLE;
-            else if (raw_cut) state_q <= RX_DROP;
+            o_last_q  <= d_last || raw_cut_w();
+            if (d_last)           state_q <= RX_IDLE;
+            else if (raw_cut_w()) state_q <= RX_DROP;
           end
         end
 
