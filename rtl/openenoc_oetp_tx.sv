@@ -159,8 +159,10 @@ module openenoc_oetp_tx
   // the model's input-combinational logic, evaluated again on every input
   wire  ini_ok   = eligible(ini_job_valid, ini_job.has_data, ini_job.data_len, ini_job.peer,
                             ini_job.role, ini_job.seq, ini_stat);
-  wire  c_raw    = !rsp_elig && head_raw && local_tx_en && (!ini_ok || raw_turn_q);
-  wire  c_ini    = !rsp_elig && !c_raw && local_tx_en && ini_ok;
+  // the choice without local_tx_en too: the register's input ANDs it in
+  // (raw and initiator frames are chosen only while it is high)
+  wire  c_raw_c  = !rsp_elig && head_raw && (!ini_ok || raw_turn_q);
+  wire  c_ini_c  = !rsp_elig && !c_raw_c && ini_ok;
   // Each owner's verdict is registered on its own and selected by the
   // registered choice, so neither the choice (the TID compares of the
   // eligibility) nor a multiplexer sits in front of the verdict's compares.
@@ -194,7 +196,14 @@ module openenoc_oetp_tx
   wire settle   = ini_done_q || rsp_done_q;
   wire pick_ok  = fresh;
   wire pick_rsp = pick_ok && rsp_job_valid && pk_rsp_q;
-  wire pick_raw = pick_ok && local_tx_en && pk_raw_q;
+  // pick_raw, pick_ini_now, pick_i, pick_failed and load_job are read only
+  // by the clocked processes: functions called there, so the model does
+  // not evaluate them as logic of the local_tx_en input (its input region
+  // evaluates that logic again every cycle). pick_ini, read by the stream's
+  // ready (start_data), stays a wire.
+  function automatic logic pick_raw();
+    pick_raw = pick_ok && local_tx_en && pk_raw_q;
+  endfunction
   wire pick_ini = pick_ok && local_tx_en && ini_job_valid && pk_ini_q;
   // A reply without Data needs none of those compares: it is eligible as
   // soon as its job is offered, so when no other frame was chosen it is
@@ -207,10 +216,15 @@ module openenoc_oetp_tx
   // The same for an initiator request without Data (RMEM_READ_REQ, ...)
   // when no reply is offered and the raw head does not have its turn: the
   // registered choice would take it in the next cycle.
-  wire pick_ini_now = state_q == TX_IDLE && !settle && !pk_rsp_q && !pk_raw_q && !pk_ini_q &&
-                      local_tx_en && ini_job_valid && !ini_job.has_data && !rsp_job_valid &&
-                      !(head_raw && raw_turn_q);
-  wire pick_i       = pick_ini || pick_ini_now;
+  wire pick_ini_now_c = state_q == TX_IDLE && !settle && !pk_rsp_q && !pk_raw_q && !pk_ini_q &&
+                        ini_job_valid && !ini_job.has_data && !rsp_job_valid &&
+                        !(head_raw && raw_turn_q);
+  function automatic logic pick_ini_now();
+    pick_ini_now = local_tx_en && pick_ini_now_c;
+  endfunction
+  function automatic logic pick_i();
+    pick_i = pick_ini || pick_ini_now();
+  endfunction
 
   src_status_t cur_stat;
   // the registered choices are exclusive: the responder's job unless the
@@ -224,7 +238,9 @@ module openenoc_oetp_tx
 
   // a pick of the initiator means the responder was not eligible (pk_rsp_q
   // low); a reply without Data never failed its source
-  wire pick_failed = pk_v.failed && !pick_rsp_now && !pick_ini_now;
+  function automatic logic pick_failed();
+    pick_failed = pk_v.failed && !pick_rsp_now && !pick_ini_now();
+  endfunction
 
   wire can_load   = !o_valid_q || eth.tready;
   wire start_data = (pick_rsp && pk_rsp_v_q.data) || (pick_ini && pk_ini_v_q.data);
@@ -333,10 +349,12 @@ module openenoc_oetp_tx
   // controller's process below reads it, and a register that its own
   // process both reads and writes costs the simulation model a copy of all
   // its 303 bits on every cycle (Verilator's delayed-assignment shadow).
-  wire load_job = state_q == TX_IDLE && !pick_raw && (pick_r || pick_i);
+  function automatic logic load_job();
+    load_job = state_q == TX_IDLE && !pick_raw() && (pick_r || pick_i());
+  endfunction
   always_ff @(posedge clk) begin
     if (rst)           job_q <= '0;
-    else if (load_job) job_q <= pick_ini_sel ? ini_job : rsp_job;
+    else if (load_job()) job_q <= pick_ini_sel ? ini_job : rsp_job;
   end
 
   always_ff @(posedge clk) begin
@@ -376,19 +394,19 @@ module openenoc_oetp_tx
       // above 32 bits the header can take a single cycle after the pick,
       // so ew_q is loaded from the picked job at the pick itself (wz_q is
       // then in place for the first TX_STATUS, two cycles after the pick)
-      if (N > 1 && load_job)
+      if (N > 1 && load_job())
         ew_q <= data_words(pick_ini_sel ? ini_job.data_len : rsp_job.data_len);
       else                   ew_q <= data_words(job_q.data_len);
       wz_q       <= wc_q == ew_q;
       pk_rsp_q    <= rsp_elig;
-      pk_ini_q    <= c_ini;
-      pk_raw_q    <= c_raw;
+      pk_ini_q    <= local_tx_en && c_ini_c;
+      pk_raw_q    <= local_tx_en && c_raw_c;
       pk_rsp_v_q  <= verdict(rsp_job.has_data, rsp_job.data_len, rsp_stat);
       pk_ini_v_q  <= verdict(ini_job.has_data, ini_job.data_len, ini_stat);
       rsp_sv_q    <= rsp_stat.valid;
       ini_sv_q   <= ini_stat.valid;
       fresh_q    <= state_q == TX_IDLE && !fire_idle && !settle &&
-                    !(pick_r || pick_i || pick_raw);
+                    !(pick_r || pick_i() || pick_raw());
       if (eth.tready) o_valid_q <= 1'b0;
       if (eth_done)  eth_seen_q <= 1'b1;
 
@@ -396,22 +414,22 @@ module openenoc_oetp_tx
         TX_IDLE: begin
           eth_seen_q <= 1'b0;
           code_q     <= ERR_NONE;
-          if (pick_raw) begin
+          if (pick_raw()) begin
             owner_q    <= OWN_RAW;
             raw_drop_q <= (loc.tdest[DEST_W-1 -: 2] == ROUTE_DROP);
             raw_turn_q <= 1'b0;
             state_q    <= TX_RAW;
-          end else if (pick_r || pick_i) begin
+          end else if (pick_r || pick_i()) begin
             owner_q <= pick_r ? OWN_RSP : OWN_INI;
-            if (pick_i) raw_turn_q <= 1'b1;
+            if (pick_i()) raw_turn_q <= 1'b1;
             hidx_q  <= '0;
-            if (pick_failed) begin
+            if (pick_failed()) begin
               code_q <= pk_v.code;
               if (pk_v.drain) begin
                 state_q <= TX_PRE_DRAIN;
               end else begin
                 // nothing was streamed: report at once, no frame
-                ini_done_q  <= pick_i;
+                ini_done_q  <= pick_i();
                 rsp_done_q  <= pick_r;
                 done_sent_q <= 1'b0;
                 done_code_q <= pk_v.code;
