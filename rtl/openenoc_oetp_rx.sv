@@ -337,22 +337,26 @@ module openenoc_oetp_rx
     wire unused = &{1'b0, w_data, w_keep, w_all_valid, w_all_last, wl_q};
     // verilator lint_on UNUSEDSIGNAL
   end else begin : g_wide
-    logic [15:0] wb;
-    always_comb begin
-      wb = '0;
-      for (int i = 0; i < N; i++) wb = wb + 16'(keep_bytes(w_keep[4*i +: 4]));
-    end
     assign {d_valid, d_last, d_data, d_keep} = {w_all_valid, w_all_last, w_data, w_keep};
-    assign kb_in     = (st == RX_DATA || st == RX_RAW_STREAM || hdr2_take || par_take || drain_take) ?
-                       wb : 16'(kb);
+    // the presentation's bytes summed only in the states that read them
+    // (the model runs the lane loop only in the taken branch)
+    always_comb
+      if (st == RX_DATA || st == RX_RAW_STREAM || hdr2_take || par_take || drain_take) begin
+        kb_in = '0;
+        for (int i = 0; i < N; i++) kb_in = kb_in + 16'(keep_bytes(w_keep[4*i +: 4]));
+      end else begin
+        kb_in = 16'(kb);
+      end
     assign all_fire  = w_all_valid && w_take_all;
     assign take_last = all_fire ? w_all_last : eth.tlast;
   end
   // the bytes of RX_IDLE's HK header words (hdr_take)
   logic [15:0] hk_bytes;
+  // (read only with hdr_take: summed only then, the loop in the taken branch)
   always_comb begin
     hk_bytes = '0;
-    for (int i = 0; i < HK; i++) hk_bytes = hk_bytes + 16'(keep_bytes(w_keep[4*i +: 4]));
+    if (hdr_take)
+      for (int i = 0; i < HK; i++) hk_bytes = hk_bytes + 16'(keep_bytes(w_keep[4*i +: 4]));
   end
   // saturating below the 16-bit wrap: a take adds up to 4N bytes (every
   // value it stops at is far above any frame ceiling; 0xFFF0 at 32)
