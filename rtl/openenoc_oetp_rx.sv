@@ -337,22 +337,26 @@ module openenoc_oetp_rx
     wire unused = &{1'b0, w_data, w_keep, w_all_valid, w_all_last, wl_q};
     // verilator lint_on UNUSEDSIGNAL
   end else begin : g_wide
-    logic [15:0] wb;
-    always_comb begin
-      wb = '0;
-      for (int i = 0; i < N; i++) wb = wb + 16'(keep_bytes(w_keep[4*i +: 4]));
-    end
     assign {d_valid, d_last, d_data, d_keep} = {w_all_valid, w_all_last, w_data, w_keep};
-    assign kb_in     = (st == RX_DATA || st == RX_RAW_STREAM || hdr2_take || par_take || drain_take) ?
-                       wb : 16'(kb);
+    // the presentation's bytes summed only in the states that read them
+    // (the model runs the lane loop only in the taken branch)
+    always_comb
+      if (st == RX_DATA || st == RX_RAW_STREAM || hdr2_take || par_take || drain_take) begin
+        kb_in = '0;
+        for (int i = 0; i < N; i++) kb_in = kb_in + 16'(keep_bytes(w_keep[4*i +: 4]));
+      end else begin
+        kb_in = 16'(kb);
+      end
     assign all_fire  = w_all_valid && w_take_all;
     assign take_last = all_fire ? w_all_last : eth.tlast;
   end
   // the bytes of RX_IDLE's HK header words (hdr_take)
   logic [15:0] hk_bytes;
+  // (read only with hdr_take: summed only then, the loop in the taken branch)
   always_comb begin
     hk_bytes = '0;
-    for (int i = 0; i < HK; i++) hk_bytes = hk_bytes + 16'(keep_bytes(w_keep[4*i +: 4]));
+    if (hdr_take)
+      for (int i = 0; i < HK; i++) hk_bytes = hk_bytes + 16'(keep_bytes(w_keep[4*i +: 4]));
   end
   // saturating below the 16-bit wrap: a take adds up to 4N bytes (every
   // value it stops at is far above any frame ceiling; 0xFFF0 at 32)
@@ -414,21 +418,20 @@ module openenoc_oetp_rx
   // final word on lane amax_q - 1)
   logic             dfinal_q;
   wire              dfinal = dfinal_q;
-  logic [ETH_W/8-1:0] dkeep;
-  logic [LEN_W-1:0]   dkb;          // Data bytes in dkeep
-  if (N == 1) begin : g_dkeep_one
-    assign dkeep = d_keep & (dfinal ? last_keep(dlen_q) : 4'hF);
-    assign dkb   = LEN_W'(keep_bytes(dkeep));
-  end else begin : g_dkeep_wide
-    always_comb begin
-      dkb = '0;
-      for (int i = 0; i < N; i++) begin
-        dkeep[4*i +: 4] = d_keep[4*i +: 4] &
-                          ((dfinal && amax_q == MW'(i + 1)) ? last_keep(dlen_q) : 4'hF);
-        dkb = dkb + LEN_W'(keep_bytes(dkeep[4*i +: 4]));
-      end
-    end
-  end
+  // dkeep: d_keep with the final word cut to Length; dkb: its bytes.
+  // Functions, called in RX_DATA's taking branch only: an always_comb (a
+  // loop over the lanes above 32 bits) runs on every cycle in the
+  // simulation model, a call only where it is made. At 32 the lane
+  // condition is dfinal alone, as before.
+  function automatic logic [ETH_W/8-1:0] dkeep();
+    for (int i = 0; i < N; i++)
+      dkeep[4*i +: 4] = d_keep[4*i +: 4] &
+                        ((dfinal && (N == 1 || amax_q == MW'(i + 1))) ? last_keep(dlen_q) : 4'hF);
+  endfunction
+  function automatic logic [LEN_W-1:0] dkb(input logic [ETH_W/8-1:0] k);
+    dkb = '0;
+    for (int i = 0; i < N; i++) dkb = dkb + LEN_W'(keep_bytes(k[4*i +: 4]));
+  endfunction
   // Data words of a Length (0 for Length 0) and min(N, them): wl_q, amax_q
   function automatic logic [LEN_W-1:0] data_words(input logic [LEN_W-1:0] len);
     data_words = (len >> 2) + LEN_W'(len[1:0] != 2'b00);
@@ -469,12 +472,20 @@ module openenoc_oetp_rx
                       (fb_q + 16'(kb) == raw_max && !eth.tlast);
     assign raw_keep = raw_cut ? (eth.tkeep & last_keep(raw_room[1:0])) : eth.tkeep;
   end else begin : g_raw_wide
-    assign raw_cut = (fb_q + kb_in > raw_max) || (fb_q + kb_in == raw_max && !d_last);
-    // the bytes up to the cut (fb_q < raw_max in RX_RAW_STREAM)
-    wire [15:0] raw_room = raw_max - fb_q;
-    always_comb
-      for (int k = 0; k < ETH_W / 8; k++) raw_keep[k] = d_keep[k] && 16'(k) < raw_room;
+    // wider the cut and the keep are raw_cut_w() and raw_keep_w(), called
+    // where RX_RAW_STREAM takes the presentation: not a loop over the
+    // bytes on every cycle, and not logic of the max_frame input (which
+    // the model evaluates again in its input region)
+    assign raw_cut  = 1'b0;
+    assign raw_keep = '0;
   end
+  function automatic logic raw_cut_w();
+    raw_cut_w = (fb_q + kb_in > raw_max) || (fb_q + kb_in == raw_max && !d_last);
+  endfunction
+  // the bytes up to the cut (fb_q < raw_max in RX_RAW_STREAM); above 32 bits
+  function automatic logic [ETH_W/8-1:0] raw_keep_w();
+    for (int k = 0; k < ETH_W / 8; k++) raw_keep_w[k] = d_keep[k] && 16'(k) < raw_max - fb_q;
+  endfunction
 
   // the source peer and verdict, from the lookup answer in the cycle it comes
   wire [PEER_IDX_W-1:0] src_peer = lk_pend_q ? lk_rsp.peer : peer_q;
@@ -495,12 +506,16 @@ module openenoc_oetp_rx
   // frame's length is then the logical one (within any ceiling: max_frame
   // is 36 or more), every parameter is in, and a read's value comes from
   // the take (par_data1). A held payload word still on its way out leaves
-  // the verdict to RX_FINAL. Constant false at 32.
+  // the verdict to RX_FINAL. Constant false at 32. No compare with
+  // max_frame: the port's range is 36..MAX_RAW_FRAME_SIZE (24 bytes always
+  // fit), and a term of that top-level input would make the verdict, and
+  // the initiator, lookup and TX logic behind it, logic the simulation
+  // model evaluates again in its input region on every cycle.
   wire early_two  = par_take && w_all_last && np == 3'd2;
   wire early_one  = st == RX_CLASSIFY && to_meta && eth.tvalid && eth.tlast && np == 3'd1 &&
                     !rd_rsp_q;
   wire early_done = N > 1 && (early_two || early_one) && rsp_q && rsp_match &&
-                    fb_q == 16'd16 && {2'b00, max_frame} >= 16'd24 && !held_valid_q;
+                    fb_q == 16'd16 && !held_valid_q;
   assign ini_done = (st == RX_FINAL && !aborted && !held_valid_q && matched_q) || early_done;
   always_comb begin
     ini_result.len   = dbytes_q;
@@ -891,9 +906,9 @@ module openenoc_oetp_rx
             end
             held_valid_q <= 1'b1;
             held_data_q  <= d_data;
-            held_keep_q  <= dkeep;
+            held_keep_q  <= dkeep();
             held_final_q <= dfinal || d_last;
-            dbytes_q     <= dbytes_q + dkb;
+            dbytes_q     <= dbytes_q + dkb(dkeep());
             if (N == 1) begin
               wc_q     <= wc_q + 1;
               dfinal_q <= wc_q + 1 == dlast_q;
@@ -1008,10 +1023,10 @@ module openenoc_oetp_rx
           end else if (N > 1 && fire_raw) begin
             o_valid_q <= 1'b1;
             o_data_q  <= d_data;
-            o_keep_q  <= raw_keep;
-            o_last_q  <= d_last || raw_cut;
-            if (d_last)       state_q <= RX_IDLE;
-            else if (raw_cut) state_q <= RX_DROP;
+            o_keep_q  <= raw_keep_w();
+            o_last_q  <= d_last || raw_cut_w();
+            if (d_last)           state_q <= RX_IDLE;
+            else if (raw_cut_w()) state_q <= RX_DROP;
           end
         end
 

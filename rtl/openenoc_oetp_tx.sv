@@ -90,24 +90,29 @@ module openenoc_oetp_tx
   assign rsp_done_code = end_now ? code_q : done_code_q;
 
   // ---- a Data beat of the local stream ---------------------------------------
-  // in_words: the words the head beat carries (lane i when i == 0 or
-  // tkeep[4i]; keep is contiguous, beats full but the last); in_keep: those
+  // in_words_f: the words the head beat carries (lane i when i == 0 or
+  // tkeep[4i]; keep is contiguous, beats full but the last); in_keep_f: those
   // words' lanes with every byte kept (Data words are whole on the wire,
-  // their unused bytes zeroed by in_data); in_over: the beat takes the
+  // their unused bytes zeroed by in_data_f); in_over: the beat takes the
   // count past the Data words of the job (at N = 1 exactly when every word
   // was taken already, wz_q, so the 32-bit engine keeps its compare out of
   // this path)
-  logic [LEN_W-1:0] in_words;
-  logic [KW-1:0]    in_keep;
-  logic [ETH_W-1:0] in_data;
-  always_comb begin
-    in_words = '0;
-    for (int i = 0; i < N; i++) begin
-      in_keep[4*i +: 4] = (i == 0 || loc.tkeep[4*i]) ? 4'hF : 4'h0;
-      if (i == 0 || loc.tkeep[4*i]) in_words = LEN_W'(i + 1);
-    end
-    for (int b = 0; b < KW; b++) in_data[8*b +: 8] = loc.tkeep[b] ? loc.tdata[8*b +: 8] : 8'h00;
-  end
+  // Computed where a beat is taken (the pick and TX_DATA), not every
+  // cycle: the simulation model runs an always_comb on every cycle, a
+  // function call only in the branch that makes it.
+  function automatic logic [LEN_W-1:0] in_words_f(input logic [KW-1:0] k);
+    in_words_f = '0;
+    for (int i = 0; i < N; i++)
+      if (i == 0 || k[4*i]) in_words_f = LEN_W'(i + 1);
+  endfunction
+  function automatic logic [KW-1:0] in_keep_f(input logic [KW-1:0] k);
+    for (int i = 0; i < N; i++)
+      in_keep_f[4*i +: 4] = (i == 0 || k[4*i]) ? 4'hF : 4'h0;
+  endfunction
+  function automatic logic [ETH_W-1:0] in_data_f(input logic [ETH_W-1:0] d,
+                                                 input logic [KW-1:0] k);
+    for (int b = 0; b < KW; b++) in_data_f[8*b +: 8] = k[b] ? d[8*b +: 8] : 8'h00;
+  endfunction
 
   // ---- frame selection (combinational view of the stream head) ----------
   wire   head_raw = loc.tvalid && (loc.tdest[DEST_W-1 -: 2] != ROUTE_PEER);
@@ -154,8 +159,10 @@ module openenoc_oetp_tx
   // the model's input-combinational logic, evaluated again on every input
   wire  ini_ok   = eligible(ini_job_valid, ini_job.has_data, ini_job.data_len, ini_job.peer,
                             ini_job.role, ini_job.seq, ini_stat);
-  wire  c_raw    = !rsp_elig && head_raw && local_tx_en && (!ini_ok || raw_turn_q);
-  wire  c_ini    = !rsp_elig && !c_raw && local_tx_en && ini_ok;
+  // the choice without local_tx_en too: the register's input ANDs it in
+  // (raw and initiator frames are chosen only while it is high)
+  wire  c_raw_c  = !rsp_elig && head_raw && (!ini_ok || raw_turn_q);
+  wire  c_ini_c  = !rsp_elig && !c_raw_c && ini_ok;
   // Each owner's verdict is registered on its own and selected by the
   // registered choice, so neither the choice (the TID compares of the
   // eligibility) nor a multiplexer sits in front of the verdict's compares.
@@ -189,7 +196,14 @@ module openenoc_oetp_tx
   wire settle   = ini_done_q || rsp_done_q;
   wire pick_ok  = fresh;
   wire pick_rsp = pick_ok && rsp_job_valid && pk_rsp_q;
-  wire pick_raw = pick_ok && local_tx_en && pk_raw_q;
+  // pick_raw, pick_ini_now, pick_i, pick_failed and load_job are read only
+  // by the clocked processes: functions called there, so the model does
+  // not evaluate them as logic of the local_tx_en input (its input region
+  // evaluates that logic again every cycle). pick_ini, read by the stream's
+  // ready (start_data), stays a wire.
+  function automatic logic pick_raw();
+    pick_raw = pick_ok && local_tx_en && pk_raw_q;
+  endfunction
   wire pick_ini = pick_ok && local_tx_en && ini_job_valid && pk_ini_q;
   // A reply without Data needs none of those compares: it is eligible as
   // soon as its job is offered, so when no other frame was chosen it is
@@ -202,22 +216,31 @@ module openenoc_oetp_tx
   // The same for an initiator request without Data (RMEM_READ_REQ, ...)
   // when no reply is offered and the raw head does not have its turn: the
   // registered choice would take it in the next cycle.
-  wire pick_ini_now = state_q == TX_IDLE && !settle && !pk_rsp_q && !pk_raw_q && !pk_ini_q &&
-                      local_tx_en && ini_job_valid && !ini_job.has_data && !rsp_job_valid &&
-                      !(head_raw && raw_turn_q);
-  wire pick_i       = pick_ini || pick_ini_now;
+  wire pick_ini_now_c = state_q == TX_IDLE && !settle && !pk_rsp_q && !pk_raw_q && !pk_ini_q &&
+                        ini_job_valid && !ini_job.has_data && !rsp_job_valid &&
+                        !(head_raw && raw_turn_q);
+  function automatic logic pick_ini_now();
+    pick_ini_now = local_tx_en && pick_ini_now_c;
+  endfunction
+  function automatic logic pick_i();
+    pick_i = pick_ini || pick_ini_now();
+  endfunction
 
   src_status_t cur_stat;
   // the registered choices are exclusive: the responder's job unless the
   // initiator was chosen or no reply is offered (pick_rsp and pick_rsp_now
   // need rsp_job_valid, pick_rsp_now a low pk_ini_q)
-  tx_job_t pick_job;
-  assign pick_job = (pk_ini_q || !rsp_job_valid) ? ini_job : rsp_job;
+  // pick_ini_sel: the picked job is the initiator's. The job itself is not
+  // multiplexed into a wire (303 bits copied every cycle in the model):
+  // each use selects the fields it reads.
+  wire pick_ini_sel = pk_ini_q || !rsp_job_valid;
   assign cur_stat  = (owner_q == OWN_RSP) ? rsp_stat : ini_stat;
 
   // a pick of the initiator means the responder was not eligible (pk_rsp_q
   // low); a reply without Data never failed its source
-  wire pick_failed = pk_v.failed && !pick_rsp_now && !pick_ini_now;
+  function automatic logic pick_failed();
+    pick_failed = pk_v.failed && !pick_rsp_now && !pick_ini_now();
+  endfunction
 
   wire can_load   = !o_valid_q || eth.tready;
   wire start_data = (pick_rsp && pk_rsp_v_q.data) || (pick_ini && pk_ini_v_q.data);
@@ -235,12 +258,11 @@ module openenoc_oetp_tx
   // job register's fields, apart from the ready's other terms
   wire drain_head = head_for(job_q.peer, job_q.role, job_q.seq);
 
-  logic in_over;
-  if (N == 1) begin : g_over1
-    assign in_over = wz_q;
-  end else begin : g_overn
-    assign in_over = wc_q + in_words > ew_q;
-  end
+  // (evaluated in TX_DATA only; in_words, the words of the head beat)
+  function automatic logic in_over(input logic [LEN_W-1:0] in_words);
+    if (N == 1) in_over = wz_q;
+    else        in_over = wc_q + in_words > ew_q;
+  endfunction
 
   always_comb begin
     case (state_q)
@@ -277,53 +299,62 @@ module openenoc_oetp_tx
   // never the frame's last; hdr_lanes: words hidx_q .. hidx_q + N - 1 of
   // the job being sent, those past its last parameter not kept (and zero);
   // hdr_end: the last parameter is among them.
-  logic [ETH_W-1:0] pick_hdr, hdr_lanes;
-  logic [KW-1:0]    hdr_keep;
-  logic             hdr_end;
-  always_comb begin
-    logic [3:0] j;
-    logic [31:0] w;
+  // Each a function called in the one branch that uses it (the pick,
+  // TX_HEADER), not an always_comb the model runs every cycle.
+  function automatic logic [ETH_W-1:0] pick_hdr(input logic [47:0] dst, input logic [47:0] src,
+                                                input logic [7:0] cmd);
+    for (int i = 0; i < N; i++) pick_hdr[32*i +: 32] = hdr_word(2'(i), dst, src, cmd);
+  endfunction
+  // the lane's header or parameter word index
+  function automatic logic [3:0] hdr_j(input logic [3:0] i);
+    hdr_j = {1'b0, hidx_q} + i;
+  endfunction
+  function automatic logic [KW-1:0] hdr_keep();
     for (int i = 0; i < N; i++)
-      pick_hdr[32*i +: 32] = hdr_word(2'(i), pick_job.dst, pick_job.src, pick_job.cmd);
+      hdr_keep[4*i +: 4] = (i == 0 || hdr_j(4'(i)) <= 4'd3 + 4'(job_q.nparams)) ? 4'hF : 4'h0;
+  endfunction
+  function automatic logic [ETH_W-1:0] hdr_lanes();
+    logic [3:0] j;
     for (int i = 0; i < N; i++) begin
-      j = 4'({1'b0, hidx_q} + 4'(i));
-      w = (j < 4'd4) ? hdr_word(j[1:0], job_q.dst, job_q.src, job_q.cmd) : job_q.params[j[1:0]];
-      hdr_keep[4*i +: 4]   = (i == 0 || j <= 4'd3 + 4'(job_q.nparams)) ? 4'hF : 4'h0;
-      hdr_lanes[32*i +: 32] = hdr_keep[4*i] ? w : 32'h0;
+      j = hdr_j(4'(i));
+      if (i == 0 || j <= 4'd3 + 4'(job_q.nparams))
+        hdr_lanes[32*i +: 32] = (j < 4'd4) ? hdr_word(j[1:0], job_q.dst, job_q.src, job_q.cmd)
+                                           : job_q.params[j[1:0]];
+      else
+        hdr_lanes[32*i +: 32] = 32'h0;
     end
-    hdr_end = 4'({1'b0, hidx_q} + 4'(N - 1)) >= 4'd3 + 4'(job_q.nparams);
-  end
+  endfunction
+  wire hdr_end = 4'({1'b0, hidx_q} + 4'(N - 1)) >= 4'd3 + 4'(job_q.nparams);
 
   // Above 32 bits a final Data beat with a free lane carries the EndOfData
   // word too (in the lane after its last word), so a good source ends the
   // frame in the status cycle instead of a cycle of its own (TX_EOD).
   // Data words are whole, so the held keep is whole words, contiguous,
   // lane 0 always kept.
-  logic [ETH_W-1:0] held_eod;
-  logic [KW-1:0]    held_eod_keep;
   wire              held_room = N > 1 && !held_keep_q[KW-4];
-  always_comb
-    for (int i = 0; i < N; i++) begin
-      if (held_keep_q[4*i]) begin
-        held_eod[32*i +: 32]    = held_q[32*i +: 32];
-        held_eod_keep[4*i +: 4] = 4'hF;
-      end else if (i > 0 && held_keep_q[4*((i + N - 1) % N)]) begin
-        held_eod[32*i +: 32]    = EOD;
-        held_eod_keep[4*i +: 4] = 4'hF;
-      end else begin
-        held_eod[32*i +: 32]    = 32'h0;
-        held_eod_keep[4*i +: 4] = 4'h0;
-      end
-    end
+  // (called in TX_STATUS only)
+  function automatic logic [ETH_W-1:0] held_eod();
+    for (int i = 0; i < N; i++)
+      if (held_keep_q[4*i])                        held_eod[32*i +: 32] = held_q[32*i +: 32];
+      else if (i > 0 && held_keep_q[4*(i - 1)])    held_eod[32*i +: 32] = EOD;
+      else                                         held_eod[32*i +: 32] = 32'h0;
+  endfunction
+  function automatic logic [KW-1:0] held_eod_keep();
+    for (int i = 0; i < N; i++)
+      held_eod_keep[4*i +: 4] = (held_keep_q[4*i] || (i > 0 && held_keep_q[4*(i - 1)])) ? 4'hF
+                                                                                      : 4'h0;
+  endfunction
 
   // The job register is loaded at the pick, in a process of its own: the
   // controller's process below reads it, and a register that its own
   // process both reads and writes costs the simulation model a copy of all
   // its 303 bits on every cycle (Verilator's delayed-assignment shadow).
-  wire load_job = state_q == TX_IDLE && !pick_raw && (pick_r || pick_i);
+  function automatic logic load_job();
+    load_job = state_q == TX_IDLE && !pick_raw() && (pick_r || pick_i());
+  endfunction
   always_ff @(posedge clk) begin
     if (rst)           job_q <= '0;
-    else if (load_job) job_q <= pick_job;
+    else if (load_job()) job_q <= pick_ini_sel ? ini_job : rsp_job;
   end
 
   always_ff @(posedge clk) begin
@@ -363,18 +394,19 @@ module openenoc_oetp_tx
       // above 32 bits the header can take a single cycle after the pick,
       // so ew_q is loaded from the picked job at the pick itself (wz_q is
       // then in place for the first TX_STATUS, two cycles after the pick)
-      if (N > 1 && load_job) ew_q <= data_words(pick_job.data_len);
+      if (N > 1 && load_job())
+        ew_q <= data_words(pick_ini_sel ? ini_job.data_len : rsp_job.data_len);
       else                   ew_q <= data_words(job_q.data_len);
       wz_q       <= wc_q == ew_q;
       pk_rsp_q    <= rsp_elig;
-      pk_ini_q    <= c_ini;
-      pk_raw_q    <= c_raw;
+      pk_ini_q    <= local_tx_en && c_ini_c;
+      pk_raw_q    <= local_tx_en && c_raw_c;
       pk_rsp_v_q  <= verdict(rsp_job.has_data, rsp_job.data_len, rsp_stat);
       pk_ini_v_q  <= verdict(ini_job.has_data, ini_job.data_len, ini_stat);
       rsp_sv_q    <= rsp_stat.valid;
       ini_sv_q   <= ini_stat.valid;
       fresh_q    <= state_q == TX_IDLE && !fire_idle && !settle &&
-                    !(pick_r || pick_i || pick_raw);
+                    !(pick_r || pick_i() || pick_raw());
       if (eth.tready) o_valid_q <= 1'b0;
       if (eth_done)  eth_seen_q <= 1'b1;
 
@@ -382,31 +414,31 @@ module openenoc_oetp_tx
         TX_IDLE: begin
           eth_seen_q <= 1'b0;
           code_q     <= ERR_NONE;
-          if (pick_raw) begin
+          if (pick_raw()) begin
             owner_q    <= OWN_RAW;
             raw_drop_q <= (loc.tdest[DEST_W-1 -: 2] == ROUTE_DROP);
             raw_turn_q <= 1'b0;
             state_q    <= TX_RAW;
-          end else if (pick_r || pick_i) begin
+          end else if (pick_r || pick_i()) begin
             owner_q <= pick_r ? OWN_RSP : OWN_INI;
-            if (pick_i) raw_turn_q <= 1'b1;
+            if (pick_i()) raw_turn_q <= 1'b1;
             hidx_q  <= '0;
-            if (pick_failed) begin
+            if (pick_failed()) begin
               code_q <= pk_v.code;
               if (pk_v.drain) begin
                 state_q <= TX_PRE_DRAIN;
               end else begin
                 // nothing was streamed: report at once, no frame
-                ini_done_q  <= pick_i;
+                ini_done_q  <= pick_i();
                 rsp_done_q  <= pick_r;
                 done_sent_q <= 1'b0;
                 done_code_q <= pk_v.code;
               end
             end else begin
               // the first payload beat is taken now and held
-              held_q         <= in_data;
-              held_keep_q    <= in_keep;
-              wc_q           <= in_words;
+              held_q         <= in_data_f(loc.tdata, loc.tkeep);
+              held_keep_q    <= in_keep_f(loc.tkeep);
+              wc_q           <= in_words_f(loc.tkeep);
               in_last_seen_q <= loc.tlast && start_data;
               state_q        <= TX_HEADER;
               // the frame's first word goes out with the pick (a header
@@ -415,12 +447,15 @@ module openenoc_oetp_tx
                 o_valid_q <= 1'b1;
                 o_last_q  <= 1'b0;
                 if (N == 1) begin
-                  o_data_q <= ETH_W'(hdr_word(2'd0, pick_job.dst, pick_job.src, pick_job.cmd));
+                  o_data_q <= pick_ini_sel
+                              ? ETH_W'(hdr_word(2'd0, ini_job.dst, ini_job.src, ini_job.cmd))
+                              : ETH_W'(hdr_word(2'd0, rsp_job.dst, rsp_job.src, rsp_job.cmd));
                   o_keep_q <= KW'(4'hF);
                   hidx_q   <= 3'd1;
                 end else begin
                   // wider: the first N header words together
-                  o_data_q <= pick_hdr;
+                  o_data_q <= pick_ini_sel ? pick_hdr(ini_job.dst, ini_job.src, ini_job.cmd)
+                                           : pick_hdr(rsp_job.dst, rsp_job.src, rsp_job.cmd);
                   o_keep_q <= '1;
                   hidx_q   <= 3'(N);
                 end
@@ -453,8 +488,8 @@ module openenoc_oetp_tx
             end else begin
               // wider: up to N words, the rest of the header in one or two
               // cycles (hidx_q wraps only when the header is done)
-              o_data_q <= hdr_lanes;
-              o_keep_q <= hdr_keep;
+              o_data_q <= hdr_lanes();
+              o_keep_q <= hdr_keep();
               o_last_q <= hdr_end && !job_q.has_data;
               hidx_q   <= hidx_q + 3'(N);
               if (hdr_end)
@@ -466,7 +501,7 @@ module openenoc_oetp_tx
 
         TX_DATA: begin
           if (fire_data) begin
-            if (in_over) begin
+            if (in_over(in_words_f(loc.tkeep))) begin
               // more source words than Length: end the frame, drop the rest
               // (at N > 1 the whole beat that passes Length)
               code_q         <= ERR_LOCAL_AXIS;
@@ -477,10 +512,10 @@ module openenoc_oetp_tx
               o_data_q  <= held_q;
               o_keep_q  <= held_keep_q;
               o_last_q  <= 1'b0;
-              held_q    <= in_data;
-              held_keep_q <= in_keep;
-              wc_q      <= wc_q + in_words;
-              wz_q      <= wc_q + in_words == ew_q;
+              held_q    <= in_data_f(loc.tdata, loc.tkeep);
+              held_keep_q <= in_keep_f(loc.tkeep);
+              wc_q      <= wc_q + in_words_f(loc.tkeep);
+              wz_q      <= wc_q + in_words_f(loc.tkeep) == ew_q;
               if (loc.tlast) begin
                 in_last_seen_q <= 1'b1;
                 state_q        <= TX_STATUS;
@@ -497,8 +532,8 @@ module openenoc_oetp_tx
             if (cur_stat.code == ERR_NONE && cur_stat.len == job_q.data_len && wz_q &&
                 held_room) begin
               // wider, a lane free: the EndOfData word rides with the beat
-              o_data_q <= held_eod;
-              o_keep_q <= held_eod_keep;
+              o_data_q <= held_eod();
+              o_keep_q <= held_eod_keep();
               o_last_q <= 1'b1;
               state_q  <= TX_WAIT_END;
             end else if (cur_stat.code == ERR_NONE && cur_stat.len == job_q.data_len && wz_q) begin
