@@ -26,8 +26,14 @@ module openenoc_ep_mem_arb
   // the clients side by side (an interface array takes constant indices only)
   logic [N-1:0]      c_req_valid, c_req_ready, c_w_valid, c_w_ready, c_r_valid, c_r_ready,
                      c_b_valid, c_b_ready;
-  mem_req_t [N-1:0]  c_req;
-  logic [N-1:0][W+W/8:0] c_w;        // the clients' write beats ({data, keep, last})
+  // The requests and write beats are unpacked arrays, one element a client:
+  // a packed array assigned a client at a time is, in the Verilator model,
+  // one N * (W + W/8 + 1)-bit vector rebuilt piece by piece (shifts and
+  // masks at unaligned offsets) every cycle to give out one client's beat;
+  // unpacked, each element is a plain copy and the owner's an indexed read.
+  // Same selection, same values on m.
+  mem_req_t          c_req [N];
+  logic [W+W/8:0]    c_w [N];        // the clients' write beats ({data, keep, last})
   for (genvar k = 0; k < N; k++) begin : g_c
     assign c_req_valid[k] = c[k].req_valid;
     assign c_req[k]       = c[k].req;
