@@ -153,9 +153,17 @@ module openenoc_axi_mem_rd
   wire        r_fire  = axi.rvalid && axi.rready;
   wire        wide4   = WIDE && word_q;                  // a 4-byte narrow beat
   wire [NW-1:0] n_bytes = narrow_q ? (wide4 ? NW'(4) : NW'(1)) : NW'(NB) - NW'(lo_q);
-  wire [8*NB-1:0] r_sh  = axi.rdata >> {lo_q, 3'b000};
-  wire [8*NB-1:0] shifted = narrow_q ? (wide4 ? (8*NB)'(r_sh[31:0]) : (8*NB)'(r_sh[7:0])) : r_sh;
-  wire [8*AB-1:0] acc_in  = acc_q | ((8*AB)'(shifted) << {cnt_q, 3'b000});
+  // The accumulator with the R beat's bytes: a function called only in the
+  // branches that take the beat (and in the pass-through's), not a wire:
+  // the model Verilator builds evaluates every continuous assign every cycle (here a
+  // variable shift of the bus word and of the accumulator, a loop over
+  // their 32-bit words each) but only the taken branch of a process.
+  function automatic logic [8*AB-1:0] acc_with_r(input logic [8*NB-1:0] rdata);
+    logic [8*NB-1:0] r_sh, shifted;
+    r_sh    = rdata >> {lo_q, 3'b000};
+    shifted = narrow_q ? (wide4 ? (8*NB)'(r_sh[31:0]) : (8*NB)'(r_sh[7:0])) : r_sh;
+    acc_with_r = acc_q | ((8*AB)'(shifted) << {cnt_q, 3'b000});
+  endfunction
   wire [CW:0] cnt_in  = {1'b0, cnt_q} + (CW+1)'(n_bytes);
   // a count down, so no adder sits in front of the test
   wire        o_last  = left_q == 15'd1;
@@ -180,7 +188,19 @@ module openenoc_axi_mem_rd
   wire   thru    = LAST_NOW && state_q == RD_R && !failed_q && axi.rvalid &&
                    axi.rresp == RESP_OKAY && lastw && !o_valid_q && r_ready;
   assign r_valid = o_valid_q || thru;
-  assign r_beat  = thru ? {acc_in[MEM_W-1:0], end_keep, 1'b1} : {o_data_q, o_keep_q, o_last_q};
+  // (an always_comb, so the R beat's bytes are worked out only when passed through)
+  // verilator lint_off UNUSEDSIGNAL
+  logic [8*AB-1:0] acc_thru;         // (the bytes past the port beat are not read)
+  // verilator lint_on UNUSEDSIGNAL
+  always_comb begin
+    acc_thru = '0;
+    if (thru) begin
+      acc_thru = acc_with_r(axi.rdata);
+      r_beat   = {acc_thru[MEM_W-1:0], end_keep, 1'b1};
+    end else begin
+      r_beat   = {o_data_q, o_keep_q, o_last_q};
+    end
+  end
   // verilator lint_off UNUSEDSIGNAL
   wire   unused_wide = &{1'b0, word_q};
   // verilator lint_on UNUSEDSIGNAL
@@ -190,16 +210,16 @@ module openenoc_axi_mem_rd
   // the accumulator's count (the bytes read before the failure in this beat)
   // holds it whole, else it carries the failure (and data 0). Later beats
   // find the count 0: every word fails.
-  logic [MW-1:0] f_ok;
-  logic [2*MW-1:0] f_resp;
-  logic [MEM_W-1:0] f_data;
-  always_comb begin
-    for (int k = 0; k < MW; k++) begin
-      f_ok[k]            = int'(cnt_q) >= 4 * (k + 1);
-      f_resp[2*k +: 2]   = f_ok[k] ? RESP_OKAY : fail_resp_q;
-      f_data[32*k +: 32] = f_ok[k] ? acc_q[32*k +: 32] : 32'd0;
-    end
-  end
+  // (functions called in RD_FAIL's branch: an always_comb would be
+  // evaluated every cycle)
+  function automatic logic [2*MW-1:0] f_resp();
+    for (int k = 0; k < MW; k++)
+      f_resp[2*k +: 2] = int'(cnt_q) >= 4 * (k + 1) ? RESP_OKAY : fail_resp_q;
+  endfunction
+  function automatic logic [MEM_W-1:0] f_data();
+    for (int k = 0; k < MW; k++)
+      f_data[32*k +: 32] = int'(cnt_q) >= 4 * (k + 1) ? acc_q[32*k +: 32] : 32'd0;
+  endfunction
 
   // one port beat into the output register (one of ceil(len/MB))
   task automatic put(input logic [MEM_W-1:0] data, input logic [MB-1:0] keep, input logic last,
@@ -213,6 +233,8 @@ module openenoc_axi_mem_rd
   endtask
 
   always_ff @(posedge clk) begin
+    // the accumulator with the R beat taken (RD_R's branch only, above)
+    logic [8*AB-1:0] acc_in;
     if (rst) begin
       state_q     <= RD_IDLE;
       cur_q       <= '0;
@@ -282,6 +304,7 @@ module openenoc_axi_mem_rd
             failed_q    <= 1'b1;
             fail_resp_q <= axi.rresp;
           end else if (lastw) begin
+            acc_in = acc_with_r(axi.rdata);
             // the transfer's last bytes, at most one port beat: out now
             // (left_q is 1; passed through when thru, else registered), and
             // the transfer is done (RD_IDLE below)
@@ -290,11 +313,12 @@ module openenoc_axi_mem_rd
             acc_q     <= '0;
             cnt_q     <= '0;
           end else if (cnt_in >= (CW+1)'(MB)) begin
+            acc_in = acc_with_r(axi.rdata);
             put(acc_in[MEM_W-1:0], '1, o_last, ALL_OKAY);
             acc_q     <= acc_in >> MEM_W;
             cnt_q     <= CW'(cnt_in - (CW+1)'(MB));
           end else begin
-            acc_q <= acc_in;
+            acc_q <= acc_with_r(axi.rdata);
             cnt_q <= cnt_in[CW-1:0];
           end
           lo_q <= narrow_q ? lo_q + LB'(1) : LB'(0);
@@ -315,7 +339,7 @@ module openenoc_axi_mem_rd
         RD_FAIL: if (left_q == 15'd0) begin
           state_q <= RD_IDLE;
         end else if (o_free) begin
-          put(f_data, o_last ? end_keep : '1, o_last, f_resp);
+          put(f_data(), o_last ? end_keep : '1, o_last, f_resp());
           cnt_q <= '0;
         end
         default: state_q <= RD_IDLE;
