@@ -34,7 +34,9 @@ module openenoc_axi_mem_rd
   // memory port read beats (byte-packed)
   output logic        r_valid,
   input  logic        r_ready,
-  output logic [MEM_W+MEM_W/8:0] r_beat,   // {data, keep, last}: mem_beat_t at MEM_W 32
+  output logic [MEM_W-1:0]   r_data,   // a beat's fields: mem_beat_t at MEM_W 32
+  output logic [MEM_W/8-1:0] r_keep,
+  output logic               r_last,
   output logic [2*(MEM_W/32)-1:0] r_resp,   // per 4-byte word (openenoc_ep_mem_if)
   openenoc_axi_if.rd_master axi       // AXI4 AR/R
 );
@@ -196,9 +198,13 @@ module openenoc_axi_mem_rd
     acc_thru = '0;
     if (thru) begin
       acc_thru = acc_with_r(axi.rdata);
-      r_beat   = {acc_thru[MEM_W-1:0], end_keep, 1'b1};
+      r_data   = acc_thru[MEM_W-1:0];
+      r_keep   = end_keep;
+      r_last   = 1'b1;
     end else begin
-      r_beat   = {o_data_q, o_keep_q, o_last_q};
+      r_data   = o_data_q;
+      r_keep   = o_keep_q;
+      r_last   = o_last_q;
     end
   end
   // verilator lint_off UNUSEDSIGNAL

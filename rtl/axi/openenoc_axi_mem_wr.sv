@@ -26,7 +26,9 @@ module openenoc_axi_mem_wr
   // memory port write beats (byte-packed, keep contiguous from lane 0) and response
   input  logic        w_valid,
   output logic        w_ready,
-  input  logic [MEM_W+MEM_W/8:0] w_beat,   // {data, keep, last}: mem_beat_t at MEM_W 32
+  input  logic [MEM_W-1:0]   w_data,   // a beat's fields: mem_beat_t at MEM_W 32
+  input  logic [MEM_W/8-1:0] w_keep,
+  input  logic               w_last,
   output logic        b_valid,
   input  logic        b_ready,
   output logic [1:0]  b_resp,
@@ -37,7 +39,6 @@ module openenoc_axi_mem_wr
   localparam int NB = AXI_DATA_W / 8;            // bytes of a bus word
   localparam int LB = $clog2(NB);                // their lane bits
   localparam int MB = MEM_W / 8;
-  wire             w_last = w_beat[0];
   if ((MEM_W != 32 && MEM_W != 64 && MEM_W != 128) || MEM_W > AXI_DATA_W)
     $fatal(1, "MEM_W %0d is not 32, 64 or 128 up to AXI_DATA_W %0d", MEM_W, AXI_DATA_W);
   localparam int AB = NB - 1 + MB;               // accumulator bytes
@@ -65,9 +66,9 @@ module openenoc_axi_mem_wr
   // or an always_comb every cycle, but only the taken branch of an
   // always_ff, and the bridge takes a beat in few of its cycles (none while
   // the endpoint reads memory).
-  function automatic logic [MEM_W-1:0] kept_data(input logic [MEM_W+MB:0] beat);
-    for (int i = 0; i < MB; i++)
-      kept_data[8*i +: 8] = beat[1 + MB + 8*i +: 8] & {8{beat[1 + i]}};
+  function automatic logic [MEM_W-1:0] kept_data(input logic [MEM_W-1:0] data,
+                                                  input logic [MB-1:0] keep);
+    for (int i = 0; i < MB; i++) kept_data[8*i +: 8] = data[8*i +: 8] & {8{keep[i]}};
   endfunction
   function automatic logic [CW-1:0] kept_bytes(input logic [MB-1:0] keep);
     kept_bytes = CW'(keep[0]);
@@ -104,9 +105,9 @@ module openenoc_axi_mem_wr
           in_q   <= IN_DATA;
         end
         IN_DATA: if (w_fire) begin
-          acc_in  = acc_q | ({(8*AB-MEM_W)'(0), kept_data(w_beat)} << {cnt_q, 3'b000});
-          strb_in = strb_q | (AB'(w_beat[MB:1]) << cnt_q);
-          cnt_in  = {1'b0, cnt_q} + {1'b0, kept_bytes(w_beat[MB:1])};
+          acc_in  = acc_q | ({(8*AB-MEM_W)'(0), kept_data(w_data, w_keep)} << {cnt_q, 3'b000});
+          strb_in = strb_q | (AB'(w_keep) << cnt_q);
+          cnt_in  = {1'b0, cnt_q} + {1'b0, kept_bytes(w_keep)};
           if (cnt_in >= (CW+1)'(NB)) begin
             wq_valid_q <= 1'b1;
             wq_data_q  <= acc_in[8*NB-1:0];
