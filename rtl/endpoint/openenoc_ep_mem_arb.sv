@@ -24,8 +24,10 @@ module openenoc_ep_mem_arb
   localparam int IW = $clog2(N);
 
   // the clients side by side (an interface array takes constant indices only)
-  logic [N-1:0]      c_req_valid, c_req_ready, c_w_valid, c_w_ready, c_r_valid, c_r_ready,
-                     c_b_valid, c_b_ready;
+  logic [N-1:0]      c_req_valid, c_req_ready, c_w_ready, c_r_valid, c_b_valid;
+  // (inputs read only at the owner's index: unpacked, so each client's is
+  // stored as it is, not merged into a packed vector's bit every cycle)
+  logic              c_w_valid [N], c_r_ready [N], c_b_ready [N];
   // The requests and write beats are unpacked arrays, one element a client:
   // a packed array assigned a client at a time is, in the Verilator model,
   // one N * (W + W/8 + 1)-bit vector rebuilt piece by piece (shifts and
@@ -102,15 +104,30 @@ module openenoc_ep_mem_arb
     m.req       = park ? c_req[P] : c_req[own_q];
     if (req_phase) c_req_ready[own_q] = m.req_ready;
     if (park) c_req_ready[P] = m.req_ready;
-    m.w_valid   = data_phase && write_q && c_w_valid[own_q];
-    m.w.data    = c_w_data[own_q];
-    m.w.keep    = c_w_keep[own_q];
-    m.w.last    = c_w_last[own_q];
-    if (data_phase && write_q) c_w_ready[own_q] = m.w_ready;
-    if (data_phase && !write_q) c_r_valid[own_q] = m.r_valid;
-    m.r_ready   = data_phase && !write_q && c_r_ready[own_q];
-    if (data_phase && write_q) c_b_valid[own_q] = m.b_valid;
-    m.b_ready   = data_phase && write_q && c_b_ready[own_q];
+    // The data phase's signals are worked out in its branch only (the
+    // model Verilator builds evaluates an always_comb every cycle, but
+    // only its taken branch). m.w is the owner's write beat in a write's data phase
+    // and 0 otherwise: the memory port reads it only with m.w_valid, which
+    // is low outside that phase (so the beat is put together only while
+    // a write can send it).
+    m.w_valid   = 1'b0;
+    m.w         = '0;
+    m.r_ready   = 1'b0;
+    m.b_ready   = 1'b0;
+    if (data_phase) begin
+      if (write_q) begin
+        m.w_valid          = c_w_valid[own_q];
+        m.w.data           = c_w_data[own_q];
+        m.w.keep           = c_w_keep[own_q];
+        m.w.last           = c_w_last[own_q];
+        c_w_ready[own_q]   = m.w_ready;
+        c_b_valid[own_q]   = m.b_valid;
+        m.b_ready          = c_b_ready[own_q];
+      end else begin
+        c_r_valid[own_q]   = m.r_valid;
+        m.r_ready          = c_r_ready[own_q];
+      end
+    end
   end
 
   always_ff @(posedge clk) begin
