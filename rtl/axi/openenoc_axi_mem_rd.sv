@@ -87,10 +87,19 @@ module openenoc_axi_mem_rd
   logic [2*MW-1:0] o_resp_q;         // per word
 
   // a transfer never runs past 2^32 (the co-simulation clips alike): past
-  // it, the length is what is left below 2^32
-  wire [32:0] s_sum = {1'b0, addr} + 33'(len);
-  wire [32:0] s_end = s_sum[32] ? 33'h1_0000_0000 : s_sum;
-  wire [16:0] s_len = s_sum[32] ? 17'(33'h1_0000_0000 - {1'b0, addr}) : {1'b0, len};
+  // it, the length is what is left below 2^32. These and the plans below
+  // are functions, called in the branches that load them: the simulation
+  // model (Verilator) evaluates every wire every cycle, but only the taken
+  // branch of a process.
+  function automatic logic [32:0] s_end();
+    logic [32:0] sum;
+    sum   = {1'b0, addr} + 33'(len);
+    s_end = sum[32] ? 33'h1_0000_0000 : sum;
+  endfunction
+  // (past: the end's bit 32, which is the sum's carry)
+  function automatic logic [16:0] s_len(input logic past);
+    s_len = past ? 17'(33'h1_0000_0000 - {1'b0, addr}) : {1'b0, len};
+  endfunction
 
   // ---- the next burst --------------------------------------------------------
   // Registered (body_q, beats_q), so the subtraction and the compares of the
@@ -111,18 +120,20 @@ module openenoc_axi_mem_rd
   function automatic logic [PB:0] page_words(input logic [PB-1:0] word_in_page);
     page_words = (PB+1)'(4096 / NB) - {1'b0, word_in_page};
   endfunction
-  wire        body       = cur_q < bend_q;
-  wire [32:0] cur_word   = {cur_q[32:LB], LB'(0)};
-  wire [WA-1:0] to_bend  = bend_q[32:LB] - cur_q[32:LB]; // words
-  wire [BW-1:0] body_beats = plan_beats(to_bend, page_words(cur_q[11:LB]));
+  // from cur_q: the words to floorNB(end)
+  function automatic logic [BW-1:0] body_beats();
+    logic [WA-1:0] to_bend;
+    to_bend    = bend_q[32:LB] - cur_q[32:LB];
+    body_beats = plan_beats(to_bend, page_words(cur_q[11:LB]));
+  endfunction
   // The first burst, from the start: the words from addr's word to
   // floorNB(addr + len) are (addr mod NB + len) / NB. Past 2^32 that counts
   // more words than the clipped end leaves, but never fewer than the page
   // leaves (2^32 is a page boundary), so the plan is the same; and it is 0
   // exactly when no body burst comes.
-  wire [SL-1:0] s_words  = SL'(({SL'(0), addr[LB-1:0]} + {1'b0, len}) >> LB);
-  wire        s_body     = s_words != '0;
-  wire [BW-1:0] s_beats  = plan_beats(WA'(s_words), page_words(addr[11:LB]));
+  function automatic logic [SL-1:0] s_words();
+    s_words = SL'(({SL'(0), addr[LB-1:0]} + {1'b0, len}) >> LB);
+  endfunction
   wire [LB-1:0] tail_beats = end_q[LB-1:0] - cur_q[LB-1:0]; // 1..NB-1, same word
   wire [LB-1:0] tail_len   = tail_beats - LB'(1);
   // One aligned 32-bit word (every RMEM access) is one single-beat burst
@@ -144,8 +155,11 @@ module openenoc_axi_mem_rd
   assign axi.arburst = 2'b01;
   assign axi.arcache = 4'b0011;
   assign axi.arprot  = 3'b000;
-  wire [32:0] cur_next = (WIDE && word_q) ? end_q :
-                        body_q ? cur_word + {{(33 - BW - LB){1'b0}}, beats_q, LB'(0)} : end_q;
+  // the address after the burst taken (RD_AR's branch)
+  function automatic logic [32:0] cur_next();
+    cur_next = (WIDE && word_q) ? end_q :
+               body_q ? {cur_q[32:LB], LB'(0)} + {{(33 - BW - LB){1'b0}}, beats_q, LB'(0)} : end_q;
+  endfunction
 
   // ---- repacking ------------------------------------------------------------
   wire        o_free  = !o_valid_q || r_ready;
@@ -239,8 +253,12 @@ module openenoc_axi_mem_rd
   endtask
 
   always_ff @(posedge clk) begin
-    // the accumulator with the R beat taken (RD_R's branch only, above)
+    // the accumulator with the R beat taken (RD_R's branch only, above),
+    // the start's end, length and words (RD_IDLE's)
     logic [8*AB-1:0] acc_in;
+    logic [32:0]     se;
+    logic [16:0]     sl;
+    logic [SL-1:0]   sw;
     if (rst) begin
       state_q     <= RD_IDLE;
       cur_q       <= '0;
@@ -271,16 +289,19 @@ module openenoc_axi_mem_rd
       end
       case (state_q)
         RD_IDLE: if (start && len != 16'd0) begin
+          se = s_end();
+          sl = s_len(se[32]);
+          sw = s_words();
           cur_q    <= {1'b0, addr};
-          end_q    <= s_end;
-          bend_q   <= {s_end[32:LB], LB'(0)};
-          left_q   <= 15'((s_len + 17'(MB - 1)) >> ML);
-          tail_q   <= s_len[ML-1:0];
+          end_q    <= se;
+          bend_q   <= {se[32:LB], LB'(0)};
+          left_q   <= 15'((sl + 17'(MB - 1)) >> ML);
+          tail_q   <= sl[ML-1:0];
           failed_q <= 1'b0;
           acc_q    <= '0;
           cnt_q    <= '0;
-          body_q   <= s_body;
-          beats_q  <= s_beats;
+          body_q   <= sw != '0;
+          beats_q  <= plan_beats(WA'(sw), page_words(addr[11:LB]));
           word_q   <= WIDE && one_word;
           state_q  <= RD_AR;
           if (one_word && axi.arready) begin
@@ -288,19 +309,19 @@ module openenoc_axi_mem_rd
             // narrow one on a wider bus), then the end)
             lo_q     <= addr[LB-1:0] & ~LB'(3);
             narrow_q <= WIDE;
-            cur_q    <= s_end;
+            cur_q    <= se;
             state_q  <= RD_R;
           end
         end
         RD_PLAN: begin
-          body_q  <= body;
-          beats_q <= body_beats;
+          body_q  <= cur_q < bend_q;
+          beats_q <= body_beats();
           state_q <= RD_AR;
         end
         RD_AR: if (axi.arready) begin
           lo_q     <= cur_q[LB-1:0];
           narrow_q <= !body_q || (WIDE && word_q);
-          cur_q    <= cur_next;
+          cur_q    <= cur_next();
           state_q  <= RD_R;
         end
         RD_R: if (r_fire) begin
