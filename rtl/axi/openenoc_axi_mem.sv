@@ -73,19 +73,27 @@ module openenoc_axi_mem #(
 
   // the slices (the write beats carry no response)
   logic       wb_valid, wb_ready, rb_valid, rb_ready;
-  logic [MEM_W+MEM_W/8:0] wb_beat, rb_beat;   // {data, keep, last}
+  // the beats by field (openenoc_axi_beat_slice: no packing and unpacking)
+  logic [MEM_W-1:0]   wb_data, rb_data, r_data;
+  logic [MEM_W/8-1:0] wb_keep, rb_keep, r_keep;
+  logic               wb_last, rb_last, r_last;
   logic [2*(MEM_W/32)-1:0] rb_resp;   // per 4-byte word
   // verilator lint_off UNUSEDSIGNAL
   logic [2*(MEM_W/32)-1:0] wb_resp;
   // verilator lint_on UNUSEDSIGNAL
   openenoc_axi_beat_slice #(.W(MEM_W)) u_w_slice (
-    .clk, .rst, .s_valid(mem.w_valid), .s_ready(mem.w_ready), .s_beat(mem.w), .s_resp('0),
-    .m_valid(wb_valid), .m_ready(wb_ready), .m_beat(wb_beat), .m_resp(wb_resp)
+    .clk, .rst, .s_valid(mem.w_valid), .s_ready(mem.w_ready),
+    .s_data(mem.w.data), .s_keep(mem.w.keep), .s_last(mem.w.last), .s_resp('0),
+    .m_valid(wb_valid), .m_ready(wb_ready), .m_data(wb_data), .m_keep(wb_keep), .m_last(wb_last),
+    .m_resp(wb_resp)
   );
   openenoc_axi_beat_slice #(.PASS(1'b1), .W(MEM_W)) u_r_slice (
-    .clk, .rst, .s_valid(rb_valid), .s_ready(rb_ready), .s_beat(rb_beat), .s_resp(rb_resp),
-    .m_valid(mem.r_valid), .m_ready(mem.r_ready), .m_beat(mem.r), .m_resp(mem.r_resp)
+    .clk, .rst, .s_valid(rb_valid), .s_ready(rb_ready),
+    .s_data(rb_data), .s_keep(rb_keep), .s_last(rb_last), .s_resp(rb_resp),
+    .m_valid(mem.r_valid), .m_ready(mem.r_ready), .m_data(r_data), .m_keep(r_keep),
+    .m_last(r_last), .m_resp(mem.r_resp)
   );
+  assign mem.r = '{data: r_data, keep: r_keep, last: r_last};
 
   // req_ready already says: bridges idle, no request held, read slice empty
   assign idle = mem.req_ready && !wb_valid;
@@ -95,12 +103,14 @@ module openenoc_axi_mem #(
     .start(RD_THRU ? req_fire && !mem.req.write : rq_valid_q && !rq_write_q),
     .addr(RD_THRU ? mem.req.addr : rq_addr_q), .len(RD_THRU ? mem.req.len : rq_len_q),
     .idle(rd_idle),
-    .r_valid(rb_valid), .r_ready(rb_ready), .r_beat(rb_beat), .r_resp(rb_resp), .axi
+    .r_valid(rb_valid), .r_ready(rb_ready), .r_data(rb_data), .r_keep(rb_keep), .r_last(rb_last),
+    .r_resp(rb_resp), .axi
   );
 
   openenoc_axi_mem_wr #(.BURST_MAX(BURST_MAX), .AXI_DATA_W(AXI_DATA_W), .MEM_W(MEM_W)) u_wr (
     .clk, .rst, .start(rq_valid_q && rq_write_q), .addr(rq_addr_q), .len(rq_len_q), .idle(wr_idle),
-    .w_valid(wb_valid), .w_ready(wb_ready), .w_beat(wb_beat), .b_valid(mem.b_valid),
+    .w_valid(wb_valid), .w_ready(wb_ready), .w_data(wb_data), .w_keep(wb_keep), .w_last(wb_last),
+    .b_valid(mem.b_valid),
     .b_ready(mem.b_ready), .b_resp(mem.b_resp), .b_bytes(mem.b_bytes), .axi
   );
 endmodule

@@ -34,7 +34,9 @@ module openenoc_axi_mem_rd
   // memory port read beats (byte-packed)
   output logic        r_valid,
   input  logic        r_ready,
-  output logic [MEM_W+MEM_W/8:0] r_beat,   // {data, keep, last}: mem_beat_t at MEM_W 32
+  output logic [MEM_W-1:0]   r_data,   // a beat's fields: mem_beat_t at MEM_W 32
+  output logic [MEM_W/8-1:0] r_keep,
+  output logic               r_last,
   output logic [2*(MEM_W/32)-1:0] r_resp,   // per 4-byte word (openenoc_ep_mem_if)
   openenoc_axi_if.rd_master axi       // AXI4 AR/R
 );
@@ -85,10 +87,19 @@ module openenoc_axi_mem_rd
   logic [2*MW-1:0] o_resp_q;         // per word
 
   // a transfer never runs past 2^32 (the co-simulation clips alike): past
-  // it, the length is what is left below 2^32
-  wire [32:0] s_sum = {1'b0, addr} + 33'(len);
-  wire [32:0] s_end = s_sum[32] ? 33'h1_0000_0000 : s_sum;
-  wire [16:0] s_len = s_sum[32] ? 17'(33'h1_0000_0000 - {1'b0, addr}) : {1'b0, len};
+  // it, the length is what is left below 2^32. These and the plans below
+  // are functions, called in the branches that load them: the simulation
+  // model (Verilator) evaluates every wire every cycle, but only the taken
+  // branch of a process.
+  function automatic logic [32:0] s_end();
+    logic [32:0] sum;
+    sum   = {1'b0, addr} + 33'(len);
+    s_end = sum[32] ? 33'h1_0000_0000 : sum;
+  endfunction
+  // (past: the end's bit 32, which is the sum's carry)
+  function automatic logic [16:0] s_len(input logic past);
+    s_len = past ? 17'(33'h1_0000_0000 - {1'b0, addr}) : {1'b0, len};
+  endfunction
 
   // ---- the next burst --------------------------------------------------------
   // Registered (body_q, beats_q), so the subtraction and the compares of the
@@ -109,18 +120,20 @@ module openenoc_axi_mem_rd
   function automatic logic [PB:0] page_words(input logic [PB-1:0] word_in_page);
     page_words = (PB+1)'(4096 / NB) - {1'b0, word_in_page};
   endfunction
-  wire        body       = cur_q < bend_q;
-  wire [32:0] cur_word   = {cur_q[32:LB], LB'(0)};
-  wire [WA-1:0] to_bend  = bend_q[32:LB] - cur_q[32:LB]; // words
-  wire [BW-1:0] body_beats = plan_beats(to_bend, page_words(cur_q[11:LB]));
+  // from cur_q: the words to floorNB(end)
+  function automatic logic [BW-1:0] body_beats();
+    logic [WA-1:0] to_bend;
+    to_bend    = bend_q[32:LB] - cur_q[32:LB];
+    body_beats = plan_beats(to_bend, page_words(cur_q[11:LB]));
+  endfunction
   // The first burst, from the start: the words from addr's word to
   // floorNB(addr + len) are (addr mod NB + len) / NB. Past 2^32 that counts
   // more words than the clipped end leaves, but never fewer than the page
   // leaves (2^32 is a page boundary), so the plan is the same; and it is 0
   // exactly when no body burst comes.
-  wire [SL-1:0] s_words  = SL'(({SL'(0), addr[LB-1:0]} + {1'b0, len}) >> LB);
-  wire        s_body     = s_words != '0;
-  wire [BW-1:0] s_beats  = plan_beats(WA'(s_words), page_words(addr[11:LB]));
+  function automatic logic [SL-1:0] s_words();
+    s_words = SL'(({SL'(0), addr[LB-1:0]} + {1'b0, len}) >> LB);
+  endfunction
   wire [LB-1:0] tail_beats = end_q[LB-1:0] - cur_q[LB-1:0]; // 1..NB-1, same word
   wire [LB-1:0] tail_len   = tail_beats - LB'(1);
   // One aligned 32-bit word (every RMEM access) is one single-beat burst
@@ -142,8 +155,11 @@ module openenoc_axi_mem_rd
   assign axi.arburst = 2'b01;
   assign axi.arcache = 4'b0011;
   assign axi.arprot  = 3'b000;
-  wire [32:0] cur_next = (WIDE && word_q) ? end_q :
-                        body_q ? cur_word + {{(33 - BW - LB){1'b0}}, beats_q, LB'(0)} : end_q;
+  // the address after the burst taken (RD_AR's branch)
+  function automatic logic [32:0] cur_next();
+    cur_next = (WIDE && word_q) ? end_q :
+               body_q ? {cur_q[32:LB], LB'(0)} + {{(33 - BW - LB){1'b0}}, beats_q, LB'(0)} : end_q;
+  endfunction
 
   // ---- repacking ------------------------------------------------------------
   wire        o_free  = !o_valid_q || r_ready;
@@ -153,9 +169,17 @@ module openenoc_axi_mem_rd
   wire        r_fire  = axi.rvalid && axi.rready;
   wire        wide4   = WIDE && word_q;                  // a 4-byte narrow beat
   wire [NW-1:0] n_bytes = narrow_q ? (wide4 ? NW'(4) : NW'(1)) : NW'(NB) - NW'(lo_q);
-  wire [8*NB-1:0] r_sh  = axi.rdata >> {lo_q, 3'b000};
-  wire [8*NB-1:0] shifted = narrow_q ? (wide4 ? (8*NB)'(r_sh[31:0]) : (8*NB)'(r_sh[7:0])) : r_sh;
-  wire [8*AB-1:0] acc_in  = acc_q | ((8*AB)'(shifted) << {cnt_q, 3'b000});
+  // The accumulator with the R beat's bytes: a function called only in the
+  // branches that take the beat (and in the pass-through's), not a wire:
+  // the model Verilator builds evaluates every continuous assign every cycle (here a
+  // variable shift of the bus word and of the accumulator, a loop over
+  // their 32-bit words each) but only the taken branch of a process.
+  function automatic logic [8*AB-1:0] acc_with_r(input logic [8*NB-1:0] rdata);
+    logic [8*NB-1:0] r_sh, shifted;
+    r_sh    = rdata >> {lo_q, 3'b000};
+    shifted = narrow_q ? (wide4 ? (8*NB)'(r_sh[31:0]) : (8*NB)'(r_sh[7:0])) : r_sh;
+    acc_with_r = acc_q | ((8*AB)'(shifted) << {cnt_q, 3'b000});
+  endfunction
   wire [CW:0] cnt_in  = {1'b0, cnt_q} + (CW+1)'(n_bytes);
   // a count down, so no adder sits in front of the test
   wire        o_last  = left_q == 15'd1;
@@ -180,7 +204,23 @@ module openenoc_axi_mem_rd
   wire   thru    = LAST_NOW && state_q == RD_R && !failed_q && axi.rvalid &&
                    axi.rresp == RESP_OKAY && lastw && !o_valid_q && r_ready;
   assign r_valid = o_valid_q || thru;
-  assign r_beat  = thru ? {acc_in[MEM_W-1:0], end_keep, 1'b1} : {o_data_q, o_keep_q, o_last_q};
+  // (an always_comb, so the R beat's bytes are worked out only when passed through)
+  // verilator lint_off UNUSEDSIGNAL
+  logic [8*AB-1:0] acc_thru;         // (the bytes past the port beat are not read)
+  // verilator lint_on UNUSEDSIGNAL
+  always_comb begin
+    acc_thru = '0;
+    if (thru) begin
+      acc_thru = acc_with_r(axi.rdata);
+      r_data   = acc_thru[MEM_W-1:0];
+      r_keep   = end_keep;
+      r_last   = 1'b1;
+    end else begin
+      r_data   = o_data_q;
+      r_keep   = o_keep_q;
+      r_last   = o_last_q;
+    end
+  end
   // verilator lint_off UNUSEDSIGNAL
   wire   unused_wide = &{1'b0, word_q};
   // verilator lint_on UNUSEDSIGNAL
@@ -190,16 +230,16 @@ module openenoc_axi_mem_rd
   // the accumulator's count (the bytes read before the failure in this beat)
   // holds it whole, else it carries the failure (and data 0). Later beats
   // find the count 0: every word fails.
-  logic [MW-1:0] f_ok;
-  logic [2*MW-1:0] f_resp;
-  logic [MEM_W-1:0] f_data;
-  always_comb begin
-    for (int k = 0; k < MW; k++) begin
-      f_ok[k]            = int'(cnt_q) >= 4 * (k + 1);
-      f_resp[2*k +: 2]   = f_ok[k] ? RESP_OKAY : fail_resp_q;
-      f_data[32*k +: 32] = f_ok[k] ? acc_q[32*k +: 32] : 32'd0;
-    end
-  end
+  // (functions called in RD_FAIL's branch: an always_comb would be
+  // evaluated every cycle)
+  function automatic logic [2*MW-1:0] f_resp();
+    for (int k = 0; k < MW; k++)
+      f_resp[2*k +: 2] = int'(cnt_q) >= 4 * (k + 1) ? RESP_OKAY : fail_resp_q;
+  endfunction
+  function automatic logic [MEM_W-1:0] f_data();
+    for (int k = 0; k < MW; k++)
+      f_data[32*k +: 32] = int'(cnt_q) >= 4 * (k + 1) ? acc_q[32*k +: 32] : 32'd0;
+  endfunction
 
   // one port beat into the output register (one of ceil(len/MB))
   task automatic put(input logic [MEM_W-1:0] data, input logic [MB-1:0] keep, input logic last,
@@ -213,6 +253,12 @@ module openenoc_axi_mem_rd
   endtask
 
   always_ff @(posedge clk) begin
+    // the accumulator with the R beat taken (RD_R's branch only, above),
+    // the start's end, length and words (RD_IDLE's)
+    logic [8*AB-1:0] acc_in;
+    logic [32:0]     se;
+    logic [16:0]     sl;
+    logic [SL-1:0]   sw;
     if (rst) begin
       state_q     <= RD_IDLE;
       cur_q       <= '0;
@@ -243,16 +289,19 @@ module openenoc_axi_mem_rd
       end
       case (state_q)
         RD_IDLE: if (start && len != 16'd0) begin
+          se = s_end();
+          sl = s_len(se[32]);
+          sw = s_words();
           cur_q    <= {1'b0, addr};
-          end_q    <= s_end;
-          bend_q   <= {s_end[32:LB], LB'(0)};
-          left_q   <= 15'((s_len + 17'(MB - 1)) >> ML);
-          tail_q   <= s_len[ML-1:0];
+          end_q    <= se;
+          bend_q   <= {se[32:LB], LB'(0)};
+          left_q   <= 15'((sl + 17'(MB - 1)) >> ML);
+          tail_q   <= sl[ML-1:0];
           failed_q <= 1'b0;
           acc_q    <= '0;
           cnt_q    <= '0;
-          body_q   <= s_body;
-          beats_q  <= s_beats;
+          body_q   <= sw != '0;
+          beats_q  <= plan_beats(WA'(sw), page_words(addr[11:LB]));
           word_q   <= WIDE && one_word;
           state_q  <= RD_AR;
           if (one_word && axi.arready) begin
@@ -260,19 +309,19 @@ module openenoc_axi_mem_rd
             // narrow one on a wider bus), then the end)
             lo_q     <= addr[LB-1:0] & ~LB'(3);
             narrow_q <= WIDE;
-            cur_q    <= s_end;
+            cur_q    <= se;
             state_q  <= RD_R;
           end
         end
         RD_PLAN: begin
-          body_q  <= body;
-          beats_q <= body_beats;
+          body_q  <= cur_q < bend_q;
+          beats_q <= body_beats();
           state_q <= RD_AR;
         end
         RD_AR: if (axi.arready) begin
           lo_q     <= cur_q[LB-1:0];
           narrow_q <= !body_q || (WIDE && word_q);
-          cur_q    <= cur_next;
+          cur_q    <= cur_next();
           state_q  <= RD_R;
         end
         RD_R: if (r_fire) begin
@@ -282,6 +331,7 @@ module openenoc_axi_mem_rd
             failed_q    <= 1'b1;
             fail_resp_q <= axi.rresp;
           end else if (lastw) begin
+            acc_in = acc_with_r(axi.rdata);
             // the transfer's last bytes, at most one port beat: out now
             // (left_q is 1; passed through when thru, else registered), and
             // the transfer is done (RD_IDLE below)
@@ -290,11 +340,12 @@ module openenoc_axi_mem_rd
             acc_q     <= '0;
             cnt_q     <= '0;
           end else if (cnt_in >= (CW+1)'(MB)) begin
+            acc_in = acc_with_r(axi.rdata);
             put(acc_in[MEM_W-1:0], '1, o_last, ALL_OKAY);
             acc_q     <= acc_in >> MEM_W;
             cnt_q     <= CW'(cnt_in - (CW+1)'(MB));
           end else begin
-            acc_q <= acc_in;
+            acc_q <= acc_with_r(axi.rdata);
             cnt_q <= cnt_in[CW-1:0];
           end
           lo_q <= narrow_q ? lo_q + LB'(1) : LB'(0);
@@ -315,7 +366,7 @@ module openenoc_axi_mem_rd
         RD_FAIL: if (left_q == 15'd0) begin
           state_q <= RD_IDLE;
         end else if (o_free) begin
-          put(f_data, o_last ? end_keep : '1, o_last, f_resp);
+          put(f_data(), o_last ? end_keep : '1, o_last, f_resp());
           cnt_q <= '0;
         end
         default: state_q <= RD_IDLE;

@@ -26,7 +26,9 @@ module openenoc_axi_mem_wr
   // memory port write beats (byte-packed, keep contiguous from lane 0) and response
   input  logic        w_valid,
   output logic        w_ready,
-  input  logic [MEM_W+MEM_W/8:0] w_beat,   // {data, keep, last}: mem_beat_t at MEM_W 32
+  input  logic [MEM_W-1:0]   w_data,   // a beat's fields: mem_beat_t at MEM_W 32
+  input  logic [MEM_W/8-1:0] w_keep,
+  input  logic               w_last,
   output logic        b_valid,
   input  logic        b_ready,
   output logic [1:0]  b_resp,
@@ -37,9 +39,6 @@ module openenoc_axi_mem_wr
   localparam int NB = AXI_DATA_W / 8;            // bytes of a bus word
   localparam int LB = $clog2(NB);                // their lane bits
   localparam int MB = MEM_W / 8;
-  wire [MEM_W-1:0] w_data = w_beat[MEM_W+MB -: MEM_W];
-  wire [MB-1:0]    w_keep = w_beat[MB:1];
-  wire             w_last = w_beat[0];
   if ((MEM_W != 32 && MEM_W != 64 && MEM_W != 128) || MEM_W > AXI_DATA_W)
     $fatal(1, "MEM_W %0d is not 32, 64 or 128 up to AXI_DATA_W %0d", MEM_W, AXI_DATA_W);
   localparam int AB = NB - 1 + MB;               // accumulator bytes
@@ -62,17 +61,19 @@ module openenoc_axi_mem_wr
   logic              wq_pop;
 
   // the beat's bytes appended after the held ones (keep is contiguous from lane 0)
-  logic [CW-1:0]    kb;
-  logic [MEM_W-1:0] kmask;
-  always_comb begin
-    kb = CW'(w_keep[0]);
-    for (int i = 1; i < MB; i++) kb = kb + CW'(w_keep[i]);
-    for (int i = 0; i < MB; i++) kmask[8*i +: 8] = {8{w_keep[i]}};
-  end
-  wire [MEM_W-1:0] kdata  = w_data & kmask;
-  wire [8*AB-1:0] acc_in  = acc_q | ({(8*AB-MEM_W)'(0), kdata} << {cnt_q, 3'b000});
-  wire [AB-1:0]   strb_in = strb_q | (AB'(w_keep) << cnt_q);
-  wire [CW:0]     cnt_in  = {1'b0, cnt_q} + {1'b0, kb};
+  // A beat's kept bytes (the others zero) and their count. Called only in
+  // the branch that takes a beat: Verilator evaluates a continuous assign
+  // or an always_comb every cycle, but only the taken branch of an
+  // always_ff, and the bridge takes a beat in few of its cycles (none while
+  // the endpoint reads memory).
+  function automatic logic [MEM_W-1:0] kept_data(input logic [MEM_W-1:0] data,
+                                                  input logic [MB-1:0] keep);
+    for (int i = 0; i < MB; i++) kept_data[8*i +: 8] = data[8*i +: 8] & {8{keep[i]}};
+  endfunction
+  function automatic logic [CW-1:0] kept_bytes(input logic [MB-1:0] keep);
+    kept_bytes = CW'(keep[0]);
+    for (int i = 1; i < MB; i++) kept_bytes = kept_bytes + CW'(keep[i]);
+  endfunction
   wire            wq_free = !wq_valid_q || wq_pop;
 
   assign w_ready = in_q == IN_DATA && wq_free;
@@ -81,6 +82,10 @@ module openenoc_axi_mem_wr
   wire in_end    = in_q == IN_DONE && !wq_valid_q;   // every word has left
 
   always_ff @(posedge clk) begin
+    // the accumulator with the beat taken (IN_DATA's branch only, above)
+    logic [8*AB-1:0] acc_in;
+    logic [AB-1:0]   strb_in;
+    logic [CW:0]     cnt_in;
     if (rst) begin
       in_q       <= IN_IDLE;
       acc_q      <= '0;
@@ -100,6 +105,9 @@ module openenoc_axi_mem_wr
           in_q   <= IN_DATA;
         end
         IN_DATA: if (w_fire) begin
+          acc_in  = acc_q | ({(8*AB-MEM_W)'(0), kept_data(w_data, w_keep)} << {cnt_q, 3'b000});
+          strb_in = strb_q | (AB'(w_keep) << cnt_q);
+          cnt_in  = {1'b0, cnt_q} + {1'b0, kept_bytes(w_keep)};
           if (cnt_in >= (CW+1)'(NB)) begin
             wq_valid_q <= 1'b1;
             wq_data_q  <= acc_in[8*NB-1:0];
@@ -161,11 +169,12 @@ module openenoc_axi_mem_wr
   // a word past the plan (the port's len was exceeded) or after a failure is dropped
   wire drop = bu_q == BU_IDLE && wq_valid_q && (failed_q || past_q);
 
-  logic [SN-1:0] strb_n;
-  always_comb begin
-    strb_n = SN'(axi.wstrb[0]);
-    for (int i = 1; i < NB; i++) strb_n = strb_n + SN'(axi.wstrb[i]);
-  end
+  // the strobes of a W beat, counted in the branch that sends it (an
+  // always_comb would be evaluated every cycle)
+  function automatic logic [SN-1:0] strb_count(input logic [NB-1:0] strb);
+    strb_count = SN'(strb[0]);
+    for (int i = 1; i < NB; i++) strb_count = strb_count + SN'(strb[i]);
+  endfunction
 
   assign axi.awaddr  = awaddr_q;
   assign axi.awlen   = awlen_q;
@@ -224,7 +233,7 @@ module openenoc_axi_mem_wr
         BU_SEND: if (axi.wvalid && axi.wready) begin
           cur_q    <= cur_q + WA'(1);
           left_q   <= left_q - 8'd1;
-          bbytes_q <= bbytes_q + BB'(strb_n);
+          bbytes_q <= bbytes_q + BB'(strb_count(axi.wstrb));
           if (axi.wlast) bu_q <= BU_RESP;
         end else if (!wq_valid_q && in_q == IN_DONE) begin
           bu_q <= BU_PAD;            // the data ended inside the burst

@@ -24,15 +24,29 @@ module openenoc_ep_mem_arb
   localparam int IW = $clog2(N);
 
   // the clients side by side (an interface array takes constant indices only)
-  logic [N-1:0]      c_req_valid, c_req_ready, c_w_valid, c_w_ready, c_r_valid, c_r_ready,
-                     c_b_valid, c_b_ready;
-  mem_req_t [N-1:0]  c_req;
-  logic [N-1:0][W+W/8:0] c_w;        // the clients' write beats ({data, keep, last})
+  logic [N-1:0]      c_req_valid, c_req_ready, c_w_ready, c_r_valid, c_b_valid;
+  // (inputs read only at the owner's index: unpacked, so each client's is
+  // stored as it is, not merged into a packed vector's bit every cycle)
+  logic              c_w_valid [N], c_r_ready [N], c_b_ready [N];
+  // The requests and write beats are unpacked arrays, one element a client:
+  // a packed array assigned a client at a time is, in the Verilator model,
+  // one N * (W + W/8 + 1)-bit vector rebuilt piece by piece (shifts and
+  // masks at unaligned offsets) every cycle to give out one client's beat;
+  // unpacked, each element is a plain copy and the owner's an indexed read.
+  // Same selection, same values on m. The write beats are held by field:
+  // the data word-aligned, so each client's is copied as it is, not shifted
+  // into the beat's layout.
+  mem_req_t          c_req [N];
+  logic [W-1:0]      c_w_data [N];   // the clients' write beats
+  logic [W/8-1:0]    c_w_keep [N];
+  logic              c_w_last [N];
   for (genvar k = 0; k < N; k++) begin : g_c
     assign c_req_valid[k] = c[k].req_valid;
     assign c_req[k]       = c[k].req;
     assign c_w_valid[k]   = c[k].w_valid;
-    assign c_w[k]         = c[k].w;
+    assign c_w_data[k]    = c[k].w.data;
+    assign c_w_keep[k]    = c[k].w.keep;
+    assign c_w_last[k]    = c[k].w.last;
     assign c_r_ready[k]   = c[k].r_ready;
     assign c_b_ready[k]   = c[k].b_ready;
     assign c[k].req_ready = c_req_ready[k];
@@ -56,24 +70,23 @@ module openenoc_ep_mem_arb
   // Round-robin as two priority encoders: the lowest requester at or
   // after next_q, else the lowest requester (the same choice as walking
   // the clients from next_q, without the rotation's adders in the path).
-  logic [IW-1:0] pick;
-  logic          any;
-  always_comb begin
+  // A function called in ARB_IDLE's branch, the only reader: an
+  // always_comb would be evaluated every cycle of the model.
+  function automatic logic [IW-1:0] pick(input logic [N-1:0] req, input logic [IW-1:0] from);
     logic          hi_any;
     logic [IW-1:0] hi_pick, lo_pick;
     hi_any  = 1'b0;
     hi_pick = '0;
     lo_pick = '0;
     for (int k = N - 1; k >= 0; k--) begin
-      if (c_req_valid[k] && IW'(k) >= next_q) begin
+      if (req[k] && IW'(k) >= from) begin
         hi_any  = 1'b1;
         hi_pick = IW'(k);
       end
-      if (c_req_valid[k]) lo_pick = IW'(k);
+      if (req[k]) lo_pick = IW'(k);
     end
-    any  = |c_req_valid;
     pick = hi_any ? hi_pick : lo_pick;
-  end
+  endfunction
 
   wire req_phase  = state_q == ARB_REQ;
   wire data_phase = state_q == ARB_DATA;
@@ -91,16 +104,34 @@ module openenoc_ep_mem_arb
     m.req       = park ? c_req[P] : c_req[own_q];
     if (req_phase) c_req_ready[own_q] = m.req_ready;
     if (park) c_req_ready[P] = m.req_ready;
-    m.w_valid   = data_phase && write_q && c_w_valid[own_q];
-    m.w         = c_w[own_q];
-    if (data_phase && write_q) c_w_ready[own_q] = m.w_ready;
-    if (data_phase && !write_q) c_r_valid[own_q] = m.r_valid;
-    m.r_ready   = data_phase && !write_q && c_r_ready[own_q];
-    if (data_phase && write_q) c_b_valid[own_q] = m.b_valid;
-    m.b_ready   = data_phase && write_q && c_b_ready[own_q];
+    // The data phase's signals are worked out in its branch only (the
+    // model Verilator builds evaluates an always_comb every cycle, but
+    // only its taken branch). m.w is the owner's write beat in a write's data phase
+    // and 0 otherwise: the memory port reads it only with m.w_valid, which
+    // is low outside that phase (so the beat is put together only while
+    // a write can send it).
+    m.w_valid   = 1'b0;
+    m.w         = '0;
+    m.r_ready   = 1'b0;
+    m.b_ready   = 1'b0;
+    if (data_phase) begin
+      if (write_q) begin
+        m.w_valid          = c_w_valid[own_q];
+        m.w.data           = c_w_data[own_q];
+        m.w.keep           = c_w_keep[own_q];
+        m.w.last           = c_w_last[own_q];
+        c_w_ready[own_q]   = m.w_ready;
+        c_b_valid[own_q]   = m.b_valid;
+        m.b_ready          = c_b_ready[own_q];
+      end else begin
+        c_r_valid[own_q]   = m.r_valid;
+        m.r_ready          = c_r_ready[own_q];
+      end
+    end
   end
 
   always_ff @(posedge clk) begin
+    logic [IW-1:0] p;                // the client granted from ARB_IDLE
     if (rst) begin
       state_q <= ARB_IDLE;
       own_q   <= '0;
@@ -108,10 +139,11 @@ module openenoc_ep_mem_arb
       write_q <= 1'b0;
     end else begin
       case (state_q)
-        ARB_IDLE: if (any) begin
-          // (pick is P when the parked client asks alone)
-          own_q   <= pick;
-          next_q  <= (int'(pick) == N - 1) ? '0 : pick + 1'b1;
+        ARB_IDLE: if (c_req_valid != '0) begin
+          // (the pick is P when the parked client asks alone)
+          p       = pick(c_req_valid, next_q);
+          own_q   <= p;
+          next_q  <= (int'(p) == N - 1) ? '0 : p + 1'b1;
           state_q <= ARB_REQ;
           if (park && m.req_ready) begin
             write_q <= m.req.write;

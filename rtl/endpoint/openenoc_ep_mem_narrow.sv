@@ -68,10 +68,16 @@ module openenoc_ep_mem_narrow #(
     wire            p_gone = !rh_valid_q && c.r_ready && p_end;   // taken whole now
 
     assign c.r_valid = rh_valid_q || m.r_valid;
-    assign c.r       = rh_valid_q ?
-                       '{data: 32'(rh_data_q >> {ri_q, 5'b00000}),
-                         keep: 4'(rh_keep_q >> {ri_q, 2'b00}), last: rh_last_q && r_end} :
-                       '{data: m.r.data[31:0], keep: m.r.keep[3:0], last: m.r.last && p_end};
+    // (an always_comb, so the held beat's word is shifted out only while a
+    // beat is held: the model Verilator builds evaluates a continuous
+    // assign whole every cycle, but only the taken branch of a process)
+    always_comb begin
+      if (rh_valid_q)
+        c.r = '{data: 32'(rh_data_q >> {ri_q, 5'b00000}),
+                keep: 4'(rh_keep_q >> {ri_q, 2'b00}), last: rh_last_q && r_end};
+      else
+        c.r = '{data: m.r.data[31:0], keep: m.r.keep[3:0], last: m.r.last && p_end};
+    end
     assign c.r_resp  = rh_valid_q ? 2'(rh_resp_q >> {ri_q, 1'b0}) : m.r_resp[1:0];
     assign m.r_ready = !rh_valid_q || r_take;
 
@@ -102,8 +108,14 @@ module openenoc_ep_mem_narrow #(
     logic [IW-1:0]  wi_q;          // the next word's lane
     wire            w_take = c.w_valid && c.w_ready;
     wire            w_close = c.w.last || int'(wi_q) == N - 1;
-    wire  [W-1:0]   w_data = wa_data_q | (W'(c.w.data) << {wi_q, 5'b00000});
-    wire  [W/8-1:0] w_keep = wa_keep_q | ((W/8)'(c.w.keep) << {wi_q, 2'b00});
+    // the beat collected with the word taken: functions called in the
+    // taken word's branch only (wires would be evaluated every cycle)
+    function automatic logic [W-1:0] w_data();
+      w_data = wa_data_q | (W'(c.w.data) << {wi_q, 5'b00000});
+    endfunction
+    function automatic logic [W/8-1:0] w_keep();
+      w_keep = wa_keep_q | ((W/8)'(c.w.keep) << {wi_q, 2'b00});
+    endfunction
 
     assign c.w_ready = !wo_valid_q || m.w_ready;
     assign m.w_valid = wo_valid_q;
@@ -120,16 +132,16 @@ module openenoc_ep_mem_narrow #(
         if (w_take) begin
           if (w_close) begin
             wo_valid_q <= 1'b1;
-            wo_data_q  <= w_data;
-            wo_keep_q  <= w_keep;
+            wo_data_q  <= w_data();
+            wo_keep_q  <= w_keep();
             wo_last_q  <= c.w.last;
             wi_q       <= '0;
             wa_data_q  <= '0;
             wa_keep_q  <= '0;
           end else begin
             wi_q      <= wi_q + 1'b1;
-            wa_data_q <= w_data;
-            wa_keep_q <= w_keep;
+            wa_data_q <= w_data();
+            wa_keep_q <= w_keep();
           end
         end
       end

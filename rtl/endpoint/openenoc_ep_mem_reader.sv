@@ -81,20 +81,26 @@ module openenoc_ep_mem_reader
   // a byte (word 0 always does; a word beyond the transfer's end carries none
   // and its response says nothing), the failing word's code. A failing word
   // 0 leaves no good part (r_some), so only words 1.. cut the keep: at W = 32
-  // a good beat is the whole beat.
+  // a good beat is the whole beat. Worked out only while a beat can be
+  // taken (RD_DATA, the only reader): the model Verilator builds evaluates
+  // an always_comb every cycle but only its taken branch (the
+  // other values are unused).
   logic          r_bad;
   logic [1:0]    r_bad_resp;
   logic [KW-1:0] r_good_keep;
   always_comb begin
     r_bad       = 1'b0;
     r_bad_resp  = RESP_OKAY;
-    r_good_keep = m.r.keep;
-    for (int k = N - 1; k >= 0; k--)
-      if ((k == 0 || m.r.keep[4*k]) && m.r_resp[2*k +: 2] != RESP_OKAY) begin
-        r_bad      = 1'b1;
-        r_bad_resp = m.r_resp[2*k +: 2];
-        if (k > 0) r_good_keep = m.r.keep & KW'(lanes_below(5'(4 * k)));
-      end
+    r_good_keep = '0;
+    if (state_q == RD_DATA) begin
+      r_good_keep = m.r.keep;
+      for (int k = N - 1; k >= 0; k--)
+        if ((k == 0 || m.r.keep[4*k]) && m.r_resp[2*k +: 2] != RESP_OKAY) begin
+          r_bad      = 1'b1;
+          r_bad_resp = m.r_resp[2*k +: 2];
+          if (k > 0) r_good_keep = m.r.keep & KW'(lanes_below(5'(4 * k)));
+        end
+    end
   end
   // the good part carries a byte: word 0 (the first of every beat) is good
   wire r_some = m.r_resp[1:0] == RESP_OKAY;
