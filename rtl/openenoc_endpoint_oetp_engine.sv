@@ -59,10 +59,7 @@ module openenoc_endpoint_oetp_engine
   openenoc_dma_transfer_if.executor  initiator_if,
   openenoc_dma_transfer_if.requester responder_if,
   // endpoint cycles until the initiator's response timer expires, 0 = none
-  output logic [32:0]                timer_wake,
-  // a handshake or result between the controllers this cycle (the
-  // co-simulation's idle output; unused in hardware)
-  output logic                       activity
+  output logic [32:0]                timer_wake
 );
   // Peer DMA fragment ceiling: header, DMA_WRITE_REQ metadata and EndOfData
   // take 32 bytes, Data is whole words.
@@ -130,7 +127,6 @@ module openenoc_endpoint_oetp_engine
   // from registers: the same boundary as the slice, a cycle less). RX takes
   // one word a cycle from it in header mode (eth_in) and up to N a cycle in
   // Data (the data mode: words, rx_all_*, rx_take_all, rx_all_max).
-  logic eth_in_beat;   // a beat stored in the aligner (co-simulation activity)
   logic [ETH_W-1:0]   words;
   logic [ETH_W/8-1:0] words_keep;
   logic               rx_all_valid, rx_all_last, rx_take_all;
@@ -140,7 +136,6 @@ module openenoc_endpoint_oetp_engine
       u_eth_in_slice  (.clk, .rst, .s(s_axis_eth),   .m(eth_in));
     // RX reads its Data from eth_in at 32: the data-mode inputs are unused
     assign {words, words_keep, rx_all_valid, rx_all_last} = '0;
-    assign eth_in_beat = 1'b0;
     // verilator lint_off UNUSEDSIGNAL
     wire unused = &{1'b0, rx_take_all, rx_all_max};
     // verilator lint_on UNUSEDSIGNAL
@@ -158,7 +153,6 @@ module openenoc_endpoint_oetp_engine
     assign eth_in.tid   = '0;
     assign eth_in.tdest = '0;
     assign eth_in.tuser = '0;
-    assign eth_in_beat  = s_axis_eth.tvalid && s_axis_eth.tready;
     // verilator lint_off UNUSEDSIGNAL
     wire unused = &{1'b0, s_axis_eth.tid, s_axis_eth.tdest, s_axis_eth.tuser};
     // verilator lint_on UNUSEDSIGNAL
@@ -325,20 +319,6 @@ module openenoc_endpoint_oetp_engine
     .ctx, .ini_done(rx_ini_done), .ini_result(rx_ini_result), .ini_busy(rx_ini_busy), .ini_ending(rx_ini_ending),
     .ini_len(rx_ini_len)
   );
-
-  // a co-simulation output: synthesis ties it low and keeps no logic for it
-`ifndef SYNTHESIS
-  assign activity = (eth_in.tvalid && eth_in.tready) || eth_in_beat ||
-                    (rx_all_valid && rx_take_all) ||
-                    (eth_out.tvalid && eth_out.tready) || (eth_words.tvalid && eth_words.tready) ||
-                    (local_in.tvalid && local_in.tready) || (local_out.tvalid && local_out.tready) ||
-                    (local_out_w.tvalid && local_out_w.tready) ||
-                    ini_lk_rsp || rx_lk_rsp || admit_valid || rsp_accepted || ini_done ||
-                    rsp_done || rx_ini_done || (rxs_valid && responder_if.rx_status_ready) ||
-                    (claim_valid && responder_if.non_oetp_rx_claim_ready);
-`else
-  assign activity = 1'b0;
-`endif
 
   openenoc_oetp_tx #(.ETH_W(ETH_W)) u_tx (
     .clk, .rst, .local_tx_en,

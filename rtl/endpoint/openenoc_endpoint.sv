@@ -140,7 +140,7 @@ module openenoc_endpoint
   assign tx_tkeep      = eth_tx.tkeep;
   assign tx_tlast      = eth_tx.tlast;
 
-  logic responder_hold, oetp_activity;
+  logic responder_hold;
   // the DMA engine's streams to the engine's width: wires when MV_W is
   // ETH_W, the packer and unpacker when the movers are 32 bits (at ETH_W =
   // 32 both are wires)
@@ -170,8 +170,7 @@ module openenoc_endpoint
                                  .LOW_LATENCY(LOW_LATENCY)) u_oetp (
     .clk, .rst, .time_step, .local_tx_en, .max_frame_size, .responder_hold, .endpoint_if(ep), .s_axis_local(local_tx_w),
     .m_axis_local(local_rx_w), .s_axis_eth(eth_rx), .m_axis_eth(eth_tx),
-    .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp), .timer_wake,
-    .activity(oetp_activity)
+    .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp), .timer_wake
   );
 
   openenoc_ep_lookup #(.NOW(ETH_W > 32 && LOW_LATENCY)) u_lookup (
@@ -531,7 +530,7 @@ module openenoc_endpoint
 
   // verilator lint_off UNUSEDSIGNAL
   // spare status bits
-  wire unused = &{1'b0, ep.core_to_csr, oetp_activity, src_busy, snk_bytes, snk_seen, rd_busy, wr_busy,
+  wire unused = &{1'b0, ep.core_to_csr, src_busy, snk_bytes, snk_seen, rd_busy, wr_busy,
                   status_word.rsvd_31_24, status_word.rsvd_7_5, wr_seen, raw_wr_busy,
                   mc_scalar.b_bytes};
   // verilator lint_on UNUSEDSIGNAL

@@ -189,16 +189,11 @@ module tb_oetp_engine
   // verilator lint_on UNUSEDSIGNAL
 
   // hardware timing: one endpoint cycle per clock, no transmit pacing
-  // the co-simulation's idle input; this bench has no use for it
-  // verilator lint_off UNUSEDSIGNAL
-  logic activity;
-  // verilator lint_on UNUSEDSIGNAL
   openenoc_endpoint_oetp_engine #(.MAX_RAW_FRAME_SIZE(MAX_RAW_FRAME_SIZE), .ETH_W(ETH_W)) u_dut (
     .time_step(32'd1), .local_tx_en(1'b1), .max_frame_size(14'(MAX_RAW_FRAME_SIZE)),
     .responder_hold(1'b0),
     .clk, .rst, .endpoint_if(ep), .s_axis_local(sl), .m_axis_local(ml), .s_axis_eth(se),
-    .m_axis_eth(me), .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp), .timer_wake,
-    .activity
+    .m_axis_eth(me), .peer_lookup_if(lk), .initiator_if(ini), .responder_if(rsp), .timer_wake
   );
 endmodule
 `undef TB_XFER_REQ_PORTS
