@@ -97,7 +97,7 @@ public:
             /* at most AWLEN + 1 <= kMaxBeats beats: the burst ends at its
              * count or at WLAST, and WREADY stays low until the next AW */
             axi_data_get(wbytes_ + kBytes * wcount_, m->m_axi_wdata);
-            wstrb_[wcount_++] = m->m_axi_wstrb & ((1u << kBytes) - 1);
+            wstrb_[wcount_++] = m->m_axi_wstrb & kAllLanes;
             if (--wbeats_ == 0 || m->m_axi_wlast) {
                 finish_write();
             }
@@ -119,6 +119,7 @@ private:
     static const unsigned kMaxBeats = 256;   // AXI4 INCR: ARLEN/AWLEN + 1
     static const unsigned kBytes = OE_COSIM_AXI_W / 8;   // of a beat
     static constexpr uint8_t kZero[kBytes] = {};          // R data while RVALID is low
+    static const uint16_t kAllLanes = (1u << kBytes) - 1;  // WSTRB of a whole beat
 
     bool stall(unsigned k) const
     {
@@ -178,7 +179,9 @@ private:
             }
             size_t j = i;
             while (j < nbytes && strobed(j)) {
-                j++;
+                /* a whole beat strobed at once (a DMA burst's middle) */
+                bool whole = j % kBytes == 0 && wstrb_[j / kBytes] == kAllLanes;
+                j += whole ? kBytes : 1;
             }
             st = wr_(opaque_, waddr_ + (uint32_t)i, wbytes_ + i, (uint32_t)(j - i));
             i = j;
