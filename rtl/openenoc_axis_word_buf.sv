@@ -68,9 +68,10 @@ module openenoc_axis_word_buf #(
   // converters are empty most of the time (the direct stream's in a DMA
   // block, all of them between frames).
   localparam int MW = $clog2(N + 1);
-  logic [CW-1:0] n_pres;
+  logic [CW-1:0] n_pres, lim;
   logic          pres_last;
   always_comb begin
+    lim         = '0;
     n_pres      = '0;
     pres_last   = 1'b0;
     w_all_valid = 1'b0;
@@ -78,7 +79,6 @@ module openenoc_axis_word_buf #(
     w_data      = '0;
     w_keep      = '0;
     if (count_q != '0) begin
-      logic [CW-1:0] lim;
       if (w_all_max == '0)         lim = CW'(1);
       else if (w_all_max > MW'(N)) lim = CW'(N);
       else                         lim = CW'(w_all_max);
