@@ -80,7 +80,7 @@ module openenoc_ep_mem_reader
   // The beat's good part: its words up to the first failing one that carries
   // a byte (word 0 always does; a word beyond the transfer's end carries none
   // and its response says nothing), the failing word's code. A failing word
-  // 0 leaves no good part (see RD_DATA), so only words 1.. cut the keep: at W = 32
+  // 0 leaves no good part (r_some), so only words 1.. cut the keep: at W = 32
   // a good beat is the whole beat. Worked out only while a beat can be
   // taken (RD_DATA, the only reader): the model Verilator builds evaluates
   // an always_comb every cycle but only its taken branch (the
@@ -102,6 +102,9 @@ module openenoc_ep_mem_reader
         end
     end
   end
+
+  // the good part carries a byte: word 0 (the first of every beat) is good
+  wire r_some = m.r_resp[1:0] == RESP_OKAY;
 
   wire can_load = !o_valid_q || o_ready;
   // a good beat pushes the held one out, so it needs room downstream
@@ -162,9 +165,7 @@ module openenoc_ep_mem_reader
             failed_q <= 1'b1;
             code_q   <= rd_code(r_bad_resp);
           end
-          // the good part carries a byte: word 0 (the first of every beat)
-          // is good
-          if (!failed && m.r_resp[1:0] == RESP_OKAY) begin
+          if (!failed && r_some) begin
             if (hold_v) begin
               o_valid_q <= 1'b1;
               o_data_q  <= hold_d;
