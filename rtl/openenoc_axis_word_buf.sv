@@ -61,39 +61,40 @@ module openenoc_axis_word_buf #(
 
   // ---- what is presented ------------------------------------------------------
   // lane i shows slot rd_q + i; n_pres: words presented (lanes 0..n_pres-1);
-  // pres_last: the last of them ends a frame. An empty buffer presents none:
-  // the lane loop sits behind that test because Verilator evaluates an
+  // pres_last: the last of them ends a frame. An empty buffer presents none
+  // (w_keep 0, w_data 0 too: nothing is read there) and is not all-valid:
+  // everything below sits behind that test because Verilator evaluates an
   // always_comb every cycle but only its taken branch, and most of the
   // converters are empty most of the time (the direct stream's in a DMA
   // block, all of them between frames).
   localparam int MW = $clog2(N + 1);
-  logic          lane0_last;
   logic [CW-1:0] n_pres, lim;
   logic          pres_last;
   always_comb begin
-    if (w_all_max == '0)         lim = CW'(1);
-    else if (w_all_max > MW'(N)) lim = CW'(N);
-    else                         lim = CW'(w_all_max);
-    lane0_last = last_q[rd_q];
-    n_pres     = '0;
-    pres_last  = 1'b0;
-    if (count_q != '0)
-      for (int i = 0; i < N; i++)
+    lim         = '0;
+    n_pres      = '0;
+    pres_last   = 1'b0;
+    w_all_valid = 1'b0;
+    w_one_last  = last_q[rd_q];      // (read with w_one_valid)
+    w_data      = '0;
+    w_keep      = '0;
+    if (count_q != '0) begin
+      if (w_all_max == '0)         lim = CW'(1);
+      else if (w_all_max > MW'(N)) lim = CW'(N);
+      else                         lim = CW'(w_all_max);
+      for (int i = 0; i < N; i++) begin
+        w_data[32*i +: 32] = data_q[rd_q + PW'(i)];
         if (CW'(i) < count_q && CW'(i) < lim && !pres_last) begin
-          n_pres    = CW'(i + 1);
-          pres_last = last_q[rd_q + PW'(i)];
+          n_pres           = CW'(i + 1);
+          pres_last        = last_q[rd_q + PW'(i)];
+          w_keep[4*i +: 4] = keep_q[rd_q + PW'(i)];
         end
+      end
+      w_all_valid = n_pres == lim || pres_last;
+    end
   end
 
-  always_comb
-    for (int i = 0; i < N; i++) begin
-      w_data[32*i +: 32] = data_q[rd_q + PW'(i)];
-      w_keep[4*i +: 4]   = CW'(i) < n_pres ? keep_q[rd_q + PW'(i)] : 4'h0;
-    end
-
   assign w_one_valid = count_q != '0;
-  assign w_one_last  = lane0_last;
-  assign w_all_valid = n_pres == lim || pres_last;
   assign w_all_last  = pres_last;
   assign s_tready    = count_q <= CW'(CAP - N);
 
@@ -113,19 +114,26 @@ module openenoc_axis_word_buf #(
     // highest word carried ends the frame with s_tlast. Worked out here, in
     // the beat's branch, not in an always_comb: Verilator would evaluate it
     // every cycle, and twice where the beat comes from an input port.
+    // (wr_q and count_q read once, before a branch writes them: Verilator
+    // would keep a shadow copy, two copies every cycle, of a register one
+    // branch writes and a later one reads)
     logic [N-1:0]  in_has;
     logic [CW-1:0] n_in;
+    logic [PW-1:0] wr;
+    logic [CW-1:0] cnt;
     in_has = '0;
     n_in   = '0;
+    wr     = wr_q;
+    cnt    = count_q;
     if (s_fire) begin
       for (int i = 0; i < N; i++) begin
         in_has[i] = i == 0 || s_tkeep[4*i];
         if (in_has[i]) n_in = CW'(i + 1);
       end
       for (int i = 0; i < N; i++) begin
-        data_q[wr_q + PW'(i)] <= s_tdata[32*i +: 32];
-        keep_q[wr_q + PW'(i)] <= s_tkeep[4*i +: 4];
-        last_q[wr_q + PW'(i)] <= s_tlast && in_has[i] && (i == N - 1 || !in_has[(i + 1) % N]);
+        data_q[wr + PW'(i)] <= s_tdata[32*i +: 32];
+        keep_q[wr + PW'(i)] <= s_tkeep[4*i +: 4];
+        last_q[wr + PW'(i)] <= s_tlast && in_has[i] && (i == N - 1 || !in_has[(i + 1) % N]);
       end
     end
     if (rst) begin
@@ -134,8 +142,8 @@ module openenoc_axis_word_buf #(
       count_q <= '0;
     end else begin
       rd_q    <= rd_q + PW'(n_take);
-      wr_q    <= wr_q + PW'(n_in);      // n_in is 0 without a beat
-      count_q <= count_q - n_take + n_in;
+      wr_q    <= wr + PW'(n_in);      // n_in is 0 without a beat
+      count_q <= cnt - n_take + n_in;
     end
   end
 endmodule

@@ -79,6 +79,10 @@ module openenoc_axil_csr
   assign csr_wr_biten  = req_biten_q;
 
   always_ff @(posedge clk) begin
+    // the state read once before a branch writes it (Verilator would keep a
+    // shadow copy, two copies every cycle, of a case selector a branch writes)
+    lite_state_e st;
+    st = state_q;
     if (rst) begin
       state_q     <= L_IDLE;
       aw_have_q   <= 1'b0;
@@ -104,7 +108,7 @@ module openenoc_axil_csr
         wdata_q  <= wdata;
         wstrb_q  <= wstrb;
       end
-      case (state_q)
+      case (st)
         L_IDLE: if (go_wr) begin
           req_q       <= 1'b1;
           req_wr_q    <= 1'b1;

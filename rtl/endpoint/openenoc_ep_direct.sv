@@ -99,6 +99,21 @@ module openenoc_ep_direct
   always_ff @(posedge clk) txrd_q <= txbuf_q[txrd_addr];
 
   always_ff @(posedge clk) begin
+    // The registers the branches read, read once here, before any branch
+    // writes them: Verilator keeps a shadow copy (two copies every cycle) of
+    // a register one branch writes and a later one reads, a case selector
+    // included; a local read here costs one.
+    ds_state_e     ds;
+    logic [TW-1:0] wcount, rptr;
+    logic [13:0]   nbytes;
+    logic          rsv, oversize, stored;
+    ds       = ds_q;
+    wcount   = wcount_q;
+    rptr     = rptr_q;
+    nbytes   = bytes_q;
+    rsv      = rsv_q;
+    oversize = oversize_q;
+    stored   = stored_q;
     if (rst) begin
       ds_q       <= DS_FILL;
       wcount_q   <= '0;
@@ -112,13 +127,13 @@ module openenoc_ep_direct
       last_q     <= '0;
     end else begin
       // the first SEND cycle reads word 0; its beat may leave from the next
-      primed_q <= ds_q == DS_SEND;
-      case (ds_q)
+      primed_q <= ds == DS_SEND;
+      case (ds)
         DS_FILL: if (take) begin
           // the word's bytes counted here, in the branch that takes it (an
           // assign is evaluated every cycle)
           logic [13:0] nb;
-          nb = (first ? 14'd0 : bytes_q) + 14'(keep_bytes(src_tkeep));
+          nb = (first ? 14'd0 : nbytes) + 14'(keep_bytes(src_tkeep));
           if (first) begin
             rsv_q      <= tx_ev;
             oversize_q <= 1'b0;
@@ -127,13 +142,13 @@ module openenoc_ep_direct
           end
           // a frame that breaks the one-full-word-per-beat rule can outgrow
           // the store: dropped like an oversized one
-          if (nb > max_frame || (!first && wcount_q == TW'(TX_WORDS))) begin
+          if (nb > max_frame || (!first && wcount == TW'(TX_WORDS))) begin
             oversize_q <= 1'b1;
           end else begin
-            txbuf_q[first ? '0 : TA'(wcount_q)] <= {src_tkeep, src_tdata};
-            wcount_q <= (first ? '0 : wcount_q) + 1'b1;
+            txbuf_q[first ? '0 : TA'(wcount)] <= {src_tkeep, src_tdata};
+            wcount_q <= (first ? '0 : wcount) + 1'b1;
             stored_q <= nb != '0;
-            last_q   <= first ? '0 : wcount_q;
+            last_q   <= first ? '0 : wcount;
             bytes_q  <= nb;
           end
           in_frame_q <= !src_tlast;
@@ -145,13 +160,13 @@ module openenoc_ep_direct
         DS_SEND: begin
           // an empty (no byte kept) or oversized frame is not sent; its
           // event still is
-          if (oversize_q || !stored_q) ds_q <= DS_EVENT;
+          if (oversize || !stored) ds_q <= DS_EVENT;
           else if (o_valid && o_ready) begin
-            rptr_q <= rptr_q + 1'b1;
+            rptr_q <= rptr + 1'b1;
             if (o_last) ds_q <= DS_EVENT;
           end
         end
-        DS_EVENT: if (!rsv_q || tx_irq.cmt_ready) begin
+        DS_EVENT: if (!rsv || tx_irq.cmt_ready) begin
           rsv_q <= 1'b0;
           ds_q  <= DS_FILL;
         end
@@ -208,6 +223,17 @@ module openenoc_ep_direct
   always_ff @(posedge clk) head <= rxbuf_q[pop ? sr_q + 12'd1 : sr_q];
 
   always_ff @(posedge clk) begin
+    // read once before the branches write them (see the source's process)
+    sk_state_e   sk;
+    logic [11:0] sw, sr, fstart;
+    logic [12:0] fwords, count, frames;
+    sk     = sk_q;
+    sw     = sw_q;
+    sr     = sr_q;
+    fstart = fstart_q;
+    fwords = fwords_q;
+    count  = count_q;
+    frames = frames_q;
     if (rst) begin
       sk_q     <= SK_HIDDEN;
       sw_q     <= '0;
@@ -222,19 +248,19 @@ module openenoc_ep_direct
       // simulator skips them in the other cycles)
       if (push || pop) begin
         if (store) begin
-          rxbuf_q[sw_q] <= {i_last, i_keep, i_data};
-          sw_q          <= sw_q + 12'd1;
+          rxbuf_q[sw] <= {i_last, i_keep, i_data};
+          sw_q          <= sw + 12'd1;
         end
-        if (reject) sw_q <= fstart_q;
-        else if (store && i_last) fstart_q <= sw_q + 12'd1;
-        fwords_q <= (push && i_last) ? '0 : fwords_q + 13'(store);
+        if (reject) sw_q <= fstart;
+        else if (store && i_last) fstart_q <= sw + 12'd1;
+        fwords_q <= (push && i_last) ? '0 : fwords + 13'(store);
         if (push) fbytes_q <= i_last ? '0 : (fb_next > 15'h3FFF ? 14'h3FFF : fb_next[13:0]);
-        count_q  <= count_q + 13'(store) - 13'(pop) - (reject ? fwords_q : '0);
-        frames_q <= frames_q + 13'(store && i_last) - 13'(pop && head[36]);
-        if (pop) sr_q <= sr_q + 12'd1;
+        count_q  <= count + 13'(store) - 13'(pop) - (reject ? fwords : '0);
+        frames_q <= frames + 13'(store && i_last) - 13'(pop && head[36]);
+        if (pop) sr_q <= sr + 12'd1;
       end
-      case (sk_q)
-        SK_HIDDEN:  if (frames_q != 0) sk_q <= rx_ev ? SK_RESERVE : SK_VISIBLE;
+      case (sk)
+        SK_HIDDEN:  if (frames != 0) sk_q <= rx_ev ? SK_RESERVE : SK_VISIBLE;
         // the enable counts while the frame waits for its credit: once it
         // is cleared, the frame is shown without an event
         SK_RESERVE: if (!rx_ev) sk_q <= SK_VISIBLE;

@@ -108,6 +108,19 @@ module openenoc_ep_irq
   assign complete_hwclr     = complete_valid;
 
   always_ff @(posedge clk) begin
+    // The registers the branches read, read once here, before any branch
+    // writes them: Verilator keeps a shadow copy (two copies every cycle) of
+    // a register one branch writes and a later one reads; a local read here
+    // costs one.
+    logic [3:0]  hd;
+    logic [4:0]  count, rsvd;
+    logic [15:0] seq;
+    irq_claim_t  hw;
+    hd    = head_q;
+    count = count_q;
+    rsvd  = reserved_q;
+    seq   = seq_q;
+    hw    = head_w_q;
     if (rst) begin
       head_q     <= '0;
       head_w_q   <= '0;
@@ -124,12 +137,12 @@ module openenoc_ep_irq
         invalid_q  <= 1'b0;
       end
       if (complete_valid && !pop) invalid_q <= 1'b1;
-      if (pop) msg_q <= global_enable && count_q != 5'd1;   // not empty after the pop
+      if (pop) msg_q <= global_enable && count != 5'd1;   // not empty after the pop
       if (any_cmt || rsv_ok) begin
         logic [4:0] res;
-        res = reserved_q;
+        res = rsvd;
         if (any_cmt) begin
-          if (cmt_ok) seq_q <= seq_q + 16'd1;
+          if (cmt_ok) seq_q <= seq + 16'd1;
           else overflow_q <= 1'b1;
           if (cmt_reserved[cmt_i]) res = res - 5'd1;
         end
@@ -140,19 +153,19 @@ module openenoc_ep_irq
       if (cmt_ok || pop) begin
         logic [4:0] cnt_stay, cnt_pop;
         irq_claim_t cmt_word, hw_stay, hw_pop;
-        cmt_word = '{valid: 1'b1, sequence_f: seq_q, source: cmt_source[cmt_i],
+        cmt_word = '{valid: 1'b1, sequence_f: seq, source: cmt_source[cmt_i],
                      peer_idx: cmt_peer[cmt_i]};
-        if (cmt_ok) fifo_q[4'(head_q + 4'(count_q))] <= cmt_word;
+        if (cmt_ok) fifo_q[4'(hd + 4'(count))] <= cmt_word;
         // The FIFO after this cycle for both outcomes of the completion,
         // made without pop and chosen by it last: pop's 32-bit compare is
         // the deep term. A claim written at the next head (no other entry
         // remains) is the new head word.
-        cnt_stay = count_q + 5'(cmt_ok);
+        cnt_stay = count + 5'(cmt_ok);
         cnt_pop  = cnt_stay - 5'd1;
-        hw_stay  = (cmt_ok && count_q == 5'd0) ? cmt_word : head_w_q;
-        hw_pop   = (cmt_ok && count_q == 5'd1) ? cmt_word : fifo_q[head_nx];
+        hw_stay  = (cmt_ok && count == 5'd0) ? cmt_word : hw;
+        hw_pop   = (cmt_ok && count == 5'd1) ? cmt_word : fifo_q[head_nx];
         count_q  <= pop ? cnt_pop : cnt_stay;
-        head_q   <= pop ? head_nx : head_q;
+        head_q   <= pop ? head_nx : hd;
         head_w_q <= pop ? hw_pop : hw_stay;
       end
     end

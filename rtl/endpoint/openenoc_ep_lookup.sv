@@ -64,8 +64,15 @@ module openenoc_ep_lookup
   endfunction
   logic      hit, hit_i;
   logic [1:0] idx, idx_i;
-  assign {hit, idx}     = lowest(m);
-  assign {hit_i, idx_i} = lowest(m_idx);
+  // (with NOW only while a query is offered, as the matches: every reader,
+  // now and the LK_IDLE branch, needs one)
+  always_comb begin
+    {hit, idx, hit_i, idx_i} = '0;
+    if (!NOW || lk.req_valid) begin
+      {hit, idx}     = lowest(m);
+      {hit_i, idx_i} = lowest(m_idx);
+    end
+  end
   // an INDEX query answered as it is taken
   wire now = state_q == LK_IDLE && lk.req_valid && (NOW || lk.req_type == 2'd0) && lk.rsp_ready;
   wire       a_hit = !now ? hit_q : NOW ? hit : hit_i;
@@ -84,12 +91,16 @@ module openenoc_ep_lookup
   assign lk.rsp_irq_enable  = a_hit ? irq_enable[a_idx] : '0;
 
   always_ff @(posedge clk) begin
+    // the state read once before a branch writes it (Verilator would keep a
+    // shadow copy, two copies every cycle, of a case selector a branch writes)
+    lk_state_e st;
+    st = state_q;
     if (rst) begin
       state_q <= LK_IDLE;
       hit_q   <= 1'b0;
       idx_q   <= '0;
     end else begin
-      case (state_q)
+      case (st)
         LK_IDLE: if (lk.req_valid && !now) begin
           hit_q   <= hit;
           idx_q   <= idx;

@@ -102,6 +102,7 @@ module openenoc_ep_mem_reader
         end
     end
   end
+
   // the good part carries a byte: word 0 (the first of every beat) is good
   wire r_some = m.r_resp[1:0] == RESP_OKAY;
 
@@ -111,6 +112,21 @@ module openenoc_ep_mem_reader
   wire  r_fire     = m.r_valid && m.r_ready;
 
   always_ff @(posedge clk) begin
+    // The registers the branches read, read once here, before any branch
+    // writes them: Verilator keeps a shadow copy (two copies every cycle) of
+    // a register one branch writes and a later one reads, a case selector
+    // included; a local read here costs one.
+    rd_state_e     st;
+    logic          hold_v, failed;
+    logic [W-1:0]  hold_d;
+    logic [KW-1:0] hold_k;
+    logic [15:0]   nbytes;
+    st     = state_q;
+    hold_v = hold_valid_q;
+    failed = failed_q;
+    hold_d = hold_data_q;
+    hold_k = hold_keep_q;
+    nbytes = bytes_q;
     if (rst) begin
       state_q      <= RD_IDLE;
       req_q        <= '0;
@@ -131,7 +147,7 @@ module openenoc_ep_mem_reader
     end else begin
       done_q <= 1'b0;
       if (o_ready) o_valid_q <= 1'b0;
-      case (state_q)
+      case (st)
         RD_IDLE: if (start) begin
           req_q        <= '{write: 1'b0, addr: addr, len: len};
           id_q         <= id;
@@ -145,31 +161,31 @@ module openenoc_ep_mem_reader
         end
         RD_REQ: if (m.req_ready) state_q <= RD_DATA;
         RD_DATA: if (r_fire) begin
-          if (!failed_q && r_bad) begin
+          if (!failed && r_bad) begin
             failed_q <= 1'b1;
             code_q   <= rd_code(r_bad_resp);
           end
-          if (!failed_q && r_some) begin
-            if (hold_valid_q) begin
+          if (!failed && r_some) begin
+            if (hold_v) begin
               o_valid_q <= 1'b1;
-              o_data_q  <= hold_data_q;
-              o_keep_q  <= hold_keep_q;
+              o_data_q  <= hold_d;
+              o_keep_q  <= hold_k;
               o_last_q  <= 1'b0;
             end
             hold_data_q  <= m.r.data;
             hold_keep_q  <= r_good_keep;
             hold_valid_q <= 1'b1;
-            bytes_q      <= bytes_q + 16'(keep_count(16'(r_good_keep)));
+            bytes_q      <= nbytes + 16'(keep_count(16'(r_good_keep)));
           end
           if (m.r.last) state_q <= RD_FLUSH;
         end
-        RD_FLUSH: if (!hold_valid_q) begin
+        RD_FLUSH: if (!hold_v) begin
           done_q  <= 1'b1;
           state_q <= RD_IDLE;
         end else if (can_load) begin
           o_valid_q    <= 1'b1;
-          o_data_q     <= hold_data_q;
-          o_keep_q     <= hold_keep_q;
+          o_data_q     <= hold_d;
+          o_keep_q     <= hold_k;
           o_last_q     <= 1'b1;
           hold_valid_q <= 1'b0;
         end

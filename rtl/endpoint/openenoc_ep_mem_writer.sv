@@ -91,6 +91,16 @@ module openenoc_ep_mem_writer
   wire i_fire = i_valid && i_ready;
 
   always_ff @(posedge clk) begin
+    // The registers the branches read, read once here, before any branch
+    // writes them: Verilator keeps a shadow copy (two copies every cycle) of
+    // a register one branch writes and a later one reads, a case selector
+    // included; a local read here costs one.
+    wr_state_e   st;
+    logic [15:0] seen, room, req_len;
+    st      = state_q;
+    seen    = seen_q;
+    room    = room_q;
+    req_len = req_q.len;
     if (rst) begin
       state_q <= WR_IDLE;
       req_q   <= '0;
@@ -101,9 +111,9 @@ module openenoc_ep_mem_writer
       done_q  <= 1'b0;
     end else begin
       done_q <= 1'b0;
-      if (i_fire && seen_q != 16'hFFFF)
-        seen_q <= (seen_q > 16'hFFFF - 16'(KW)) ? 16'hFFFF : seen_q + 16'(kb);
-      case (state_q)
+      if (i_fire && seen != 16'hFFFF)
+        seen_q <= (seen > 16'hFFFF - 16'(KW)) ? 16'hFFFF : seen + 16'(kb);
+      case (st)
         WR_IDLE: if (start) begin
           req_q   <= '{write: 1'b1, addr: addr, len: cap};
           room_q  <= cap;
@@ -114,11 +124,11 @@ module openenoc_ep_mem_writer
         end
         WR_REQ: if (m.req_ready) state_q <= WR_DATA;
         WR_DATA: if (i_fire) begin
-          room_q <= cut ? 16'd0 : room_q - 16'(kb);
+          room_q <= cut ? 16'd0 : room - 16'(kb);
           if (i_last)   state_q <= WR_RESP;
           else if (cut) state_q <= WR_DRAIN;
         end
-        WR_DRAIN: if (i_fire && i_last) state_q <= (req_q.len == 16'd0) ? WR_DONE : WR_RESP;
+        WR_DRAIN: if (i_fire && i_last) state_q <= (req_len == 16'd0) ? WR_DONE : WR_RESP;
         WR_RESP: if (m.b_valid) begin
           bytes_q <= m.b_bytes;
           code_q  <= (m.b_resp == RESP_OKAY) ? ERR_NONE : wr_code(m.b_resp);

@@ -81,9 +81,16 @@ module openenoc_ep_raw
   // ---- RX: arm, claim the next admitted raw frame once, write it ----------------
   logic        rx_waiting;
   logic [31:0] rx_base_q, rx_cap_q;
-  // a frame longer than the buffer is an overflow (the writer stops at the capacity)
-  wire  [3:0]  rx_code_in = (wr_code_in != ERR_NONE) ? wr_code_in :
-                            ({16'd0, wr_seen} > rx_cap_q) ? ERR_LOCAL_OVERFLOW : ERR_NONE;
+  // a frame longer than the buffer is an overflow (the writer stops at the
+  // capacity); read with the writer's done only (Verilator evaluates an
+  // always_comb every cycle but only its taken branch)
+  logic [3:0]  rx_code_in;
+  always_comb begin
+    rx_code_in = ERR_NONE;
+    if (wr_done)
+      rx_code_in = (wr_code_in != ERR_NONE) ? wr_code_in :
+                   ({16'd0, wr_seen} > rx_cap_q) ? ERR_LOCAL_OVERFLOW : ERR_NONE;
+  end
 
   openenoc_ep_raw_desc #(.SOURCE(SRC_RAW_RX)) u_rx (
     .clk, .rst, .max_frame, .base(rx_base), .len(rx_cap), .request(rx_request), .clear(rx_clear),

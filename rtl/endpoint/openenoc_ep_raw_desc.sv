@@ -65,6 +65,15 @@ module openenoc_ep_raw_desc
   assign waiting        = state_q == D_WAIT;
 
   always_ff @(posedge clk) begin
+    // The registers the branches read, read once here, before any branch
+    // writes them: Verilator keeps a shadow copy (two copies every cycle) of
+    // a register one branch writes and a later one reads, a case selector
+    // included; a local read here costs one.
+    desc_state_e st;
+    logic        rsv, cmt;
+    st  = state_q;
+    rsv = rsv_q;
+    cmt = cmt_q;
     if (rst) begin
       state_q <= D_IDLE;
       idle_q  <= 1'b1;
@@ -78,8 +87,8 @@ module openenoc_ep_raw_desc
       len_q   <= '0;
     end else begin
       if (clear) begin err_q <= 1'b0; code_q <= '0; end
-      if (cmt_q && irq.cmt_ready) cmt_q <= 1'b0;
-      case (state_q)
+      if (cmt && irq.cmt_ready) cmt_q <= 1'b0;
+      case (st)
         D_IDLE: if (accept) begin
           done_q <= 1'b0;
           xfer_q <= '0;
@@ -101,7 +110,7 @@ module openenoc_ep_raw_desc
           idle_q  <= 1'b1;
           done_q  <= xfer_code == ERR_NONE;
           if (xfer_code != ERR_NONE) begin err_q <= 1'b1; code_q <= xfer_code; end
-          cmt_q   <= rsv_q;
+          cmt_q   <= rsv;
           state_q <= D_IDLE;
         end
         default: state_q <= D_IDLE;

@@ -77,44 +77,45 @@ module openenoc_ep_rmem
   // this block is a cycle of a CPU load's round trip.
   wire [31:0] woff = {22'd0, req_addr[9:2], 2'b00};
   logic                       go_q, miss_q;
-  logic [NUM_PEERS-1:0]       in_win, bad_win;
-  logic [NUM_PEERS-1:0][31:0] rem_win;
-  // (evaluated with a request only: a simulator skips the adders otherwise)
-  always_comb begin
-    in_win  = '0;
-    bad_win = '0;
-    rem_win = '0;
-    for (int k = 0; k < NUM_PEERS; k++) begin
-      logic [32:0] disp, room, rem;
-      {disp, room, rem} = '0;
-      if (req) begin
-        disp = {1'b0, woff} - {1'b0, peer_rmem[k]};
-        room = {1'b0, peer_size[k]} - {1'b0, disp[31:0]};     // size - offset
-        rem  = {1'b0, peer_remote[k]} + {1'b0, disp[31:0]};
-        in_win[k]  = peer_mode[k] == MODE_RMEM && !disp[32] && !room[32] && room != '0;
-        // the word must fit the slice and the remote 32-bit space
-        bad_win[k] = room < 33'd4 || rem > 33'h0_FFFF_FFFC ||
-                     (is_group(peer_mac[k]) && !req_is_wr);
-        rem_win[k] = rem[31:0];
-      end
-    end
-  end
+  // One window's check: {in the window, bad, the translation}.
+  function automatic logic [33:0] win_check(input logic [31:0] off, input logic [31:0] base,
+                                            input logic [31:0] size, input logic [31:0] remote_base,
+                                            input logic [1:0] mode, input logic [47:0] mac,
+                                            input logic is_wr);
+    logic [32:0] disp, room, rem;
+    disp = {1'b0, off} - {1'b0, base};
+    room = {1'b0, size} - {1'b0, disp[31:0]};     // size - offset
+    rem  = {1'b0, remote_base} + {1'b0, disp[31:0]};
+    // the word must fit the slice and the remote 32-bit space
+    win_check = {mode == MODE_RMEM && !disp[32] && !room[32] && room != '0,
+                 room < 33'd4 || rem > 33'h0_FFFF_FFFC || (is_group(mac) && !is_wr),
+                 rem[31:0]};
+  endfunction
+  // The lowest window hit (hit, its peer n, its verdict bad and its
+  // translation remote), worked out with a request only: every reader of
+  // them (go_now, the RM_IDLE branch) needs req, and Verilator evaluates an
+  // always_comb every cycle but only its taken branch.
   logic        hit, bad;
   logic [1:0]  n;
   logic [31:0] remote;
+  logic [33:0] chk;
   always_comb begin
     hit    = 1'b0;
     n      = '0;
     bad    = 1'b0;
     remote = '0;
-    for (int k = NUM_PEERS - 1; k >= 0; k--) begin
-      if (in_win[k]) begin
-        hit    = 1'b1;
-        n      = 2'(k);
-        bad    = bad_win[k];
-        remote = rem_win[k];
+    chk    = '0;
+    if (req)
+      for (int k = NUM_PEERS - 1; k >= 0; k--) begin   // the lowest hit last
+        chk = win_check(woff, peer_rmem[k], peer_size[k], peer_remote[k], peer_mode[k],
+                      peer_mac[k], req_is_wr);
+        if (chk[33]) begin
+          hit    = 1'b1;
+          n      = 2'(k);
+          bad    = chk[32];
+          remote = chk[31:0];
+        end
       end
-    end
   end
 
   wire sent_end = state_q == RM_SENT && acc_done;
@@ -123,11 +124,21 @@ module openenoc_ep_rmem
   // holds it from the next cycle on, from the registers)
   wire go_now = EARLY && state_q == RM_IDLE && req && hit && !bad;
   assign acc_valid  = (state_q == RM_PICK && go_q) || state_q == RM_WAIT || go_now;
-  assign acc_peer   = go_now ? n : peer_q;
-  assign acc_is_wr  = go_now ? req_is_wr : is_wr_q;
-  assign acc_remote = go_now ? remote : remote_q;
-  assign acc_biten  = go_now ? req_biten : biten_q;
-  assign acc_wdata  = go_now ? req_wdata : wdata_q;
+  // one test of go_now for the whole access, not one per field
+  always_comb
+    if (go_now) begin
+      acc_peer   = n;
+      acc_is_wr  = req_is_wr;
+      acc_remote = remote;
+      acc_biten  = req_biten;
+      acc_wdata  = req_wdata;
+    end else begin
+      acc_peer   = peer_q;
+      acc_is_wr  = is_wr_q;
+      acc_remote = remote_q;
+      acc_biten  = biten_q;
+      acc_wdata  = wdata_q;
+    end
   assign rd_ack     = (ack_q || sent_end) && rd_q;
   assign wr_ack     = (ack_q || sent_end) && !rd_q;
   assign rd_data    = sent_end ? ((acc_code != 0) ? 32'hFFFF_FFFF : acc_rdata) : data_q;
@@ -142,8 +153,9 @@ module openenoc_ep_rmem
   always_comb begin
     ev_any = 1'b0;
     ev_n   = '0;
-    for (int k = NUM_PEERS - 1; k >= 0; k--)
-      if (ev_pend_q[k]) begin ev_any = 1'b1; ev_n = 2'(k); end
+    if (ev_pend_q != '0)        // (a simulator skips the search without one)
+      for (int k = NUM_PEERS - 1; k >= 0; k--)
+        if (ev_pend_q[k]) begin ev_any = 1'b1; ev_n = 2'(k); end
   end
   assign irq.rsv_req    = ev_any && !cmt_q;
   assign irq.cmt_valid  = cmt_q;
@@ -151,6 +163,18 @@ module openenoc_ep_rmem
   assign irq.cmt_source = SRC_RMEM_ERROR;
 
   always_ff @(posedge clk) begin
+    // The registers the branches read, read once here, before any branch
+    // writes them: Verilator keeps a shadow copy (two copies every cycle) of
+    // a register one branch writes and a later one reads, a case selector
+    // included; a local read here costs one.
+    rm_state_e  st;
+    logic       cmt, go, miss;
+    logic [1:0] peer;
+    st   = state_q;
+    cmt  = cmt_q;
+    go   = go_q;
+    miss = miss_q;
+    peer = peer_q;
     if (rst) begin
       state_q   <= RM_IDLE;
       is_wr_q   <= 1'b0;
@@ -176,8 +200,8 @@ module openenoc_ep_rmem
         cmt_n_q        <= ev_n;
         ev_pend_q[ev_n] <= 1'b0;
       end
-      if (cmt_q && irq.cmt_ready) cmt_q <= 1'b0;
-      case (state_q)
+      if (cmt && irq.cmt_ready) cmt_q <= 1'b0;
+      case (st)
         RM_IDLE: if (req) begin
           rd_q     <= !req_is_wr;
           is_wr_q  <= req_is_wr;
@@ -191,15 +215,15 @@ module openenoc_ep_rmem
         end
         RM_PICK: begin
           state_q <= RM_IDLE;
-          if (miss_q) begin
+          if (miss) begin
             ack_q  <= 1'b1;
             data_q <= 32'hFFFF_FFFF;
-          end else if (!go_q) begin
+          end else if (!go) begin
             ack_q  <= 1'b1;
             data_q <= 32'hFFFF_FFFF;
             rec_q  <= 1'b1;
             code_q <= ERR_LOCAL_INVALID;
-            if (ev_rmem) ev_pend_q[peer_q] <= 1'b1;
+            if (ev_rmem) ev_pend_q[peer] <= 1'b1;
           end else begin
             // offered now (acc_valid); the slot takes it at the earliest
             // in the next cycle
@@ -213,7 +237,7 @@ module openenoc_ep_rmem
           if (acc_code != 0) begin
             rec_q  <= 1'b1;
             code_q <= acc_code;
-            if (ev_rmem) ev_pend_q[peer_q] <= 1'b1;
+            if (ev_rmem) ev_pend_q[peer] <= 1'b1;
           end
         end
         default: state_q <= RM_IDLE;

@@ -29,23 +29,43 @@ module openenoc_ep_stream_mux
 
   wire [IW-1:0] sel = own_q;
   assign m.tvalid = locked_q && i_valid[sel];
-  assign m.tdata  = i_data[sel];
-  assign m.tkeep  = i_keep[sel];
   assign m.tlast  = i_last[sel];
-  assign m.tid    = i_id[sel];
-  assign m.tdest  = i_dest[sel];
-  assign m.tuser  = i_user[sel];
+  // The owner's beat, one constant select per source: Verilator turns a
+  // select of a packed array by a variable index into shifts and masks of
+  // every word of the wide beat, every cycle; a case picks one copy.
+  always_comb begin
+    m.tdata = i_data[0];
+    m.tkeep = i_keep[0];
+    m.tid   = i_id[0];
+    m.tdest = i_dest[0];
+    m.tuser = i_user[0];
+    for (int k = 1; k < N; k++)
+      if (sel == IW'(k)) begin
+        m.tdata = i_data[k];
+        m.tkeep = i_keep[k];
+        m.tid   = i_id[k];
+        m.tdest = i_dest[k];
+        m.tuser = i_user[k];
+      end
+  end
   always_comb begin
     i_ready = '0;
     i_ready[sel] = m.tready && locked_q;
   end
 
   always_ff @(posedge clk) begin
+    // read once before the branches write them (Verilator would keep a
+    // shadow copy, two copies every cycle, of a register one branch writes
+    // and a later one reads)
+    logic          locked;
+    logic [IW-1:0] nxt;
+    locked = locked_q;
+    nxt    = next_q;
     if (rst) begin
       locked_q <= 1'b0;
       own_q    <= '0;
       next_q   <= '0;
-    end else if (!locked_q) begin
+    end else if (!locked) begin
       // The round-robin pick: the first valid source from next_q on (the
       // last assignment wins, so the loop runs from the farthest down). It
       // sits in this branch, not in an always_comb, because nothing else
@@ -55,7 +75,7 @@ module openenoc_ep_stream_mux
       for (int k = N - 1; k >= 0; k--) begin
         logic [IW:0]   s;
         logic [IW-1:0] c;
-        s = {1'b0, next_q} + (IW + 1)'(k);
+        s = {1'b0, nxt} + (IW + 1)'(k);
         c = (s >= (IW + 1)'(N)) ? IW'(s - (IW + 1)'(N)) : IW'(s);
         if (i_valid[c]) begin
           locked_q <= 1'b1;
