@@ -25,13 +25,13 @@ lint-axis-width:
 	    $(VERILATOR) --lint-only -Wall -I$(TOP)/rtl --top-module $$t -GETH_W=$$w $(AXW_RTL) || exit 1; done; done
 	@$(VERILATOR) --lint-only -Wall -I$(TOP)/rtl --top-module tb_axis_width $(AXW_RTL) $(AXW_TB)/tb_axis_width.sv
 	@if $(VERILATOR) --lint-only -Wall -I$(TOP)/rtl --top-module openenoc_axis_word_pack -GETH_W=48 $(AXW_RTL) \
-	        >$(AXW_BUILD)/lint-bad.log 2>&1 || ! grep -q "ETH_W 48 is not 32, 64 or 128" $(AXW_BUILD)/lint-bad.log; then \
+	        >$(AXW_BUILD)/lint-bad.log 2>&1 || ! grep -q "ETH_W 48 is not 32, 64, 128 or 256" $(AXW_BUILD)/lint-bad.log; then \
 	    echo "lint-axis-width: ETH_W=48 was not rejected"; cat $(AXW_BUILD)/lint-bad.log; exit 1; fi
 	@for w in 64 128; do $(VERILATOR) --lint-only -Wall -I$(TOP)/rtl --top-module openenoc_endpoint_axi -GETH_W=$$w \
 	    $(COSIM_SRCS) || exit 1; done
 	@if $(VERILATOR) --lint-only -Wall -I$(TOP)/rtl --top-module openenoc_endpoint_axi -GETH_W=48 $(COSIM_SRCS) \
 	        >$(AXW_BUILD)/lint-bad-top.log 2>&1 || \
-	    ! grep -q "openenoc_endpoint.sv.*ETH_W 48 is not 32, 64 or 128" $(AXW_BUILD)/lint-bad-top.log; then \
+	    ! grep -q "openenoc_endpoint.sv.*ETH_W 48 is not 32, 64, 128 or 256" $(AXW_BUILD)/lint-bad-top.log; then \
 	    echo "lint-axis-width: openenoc_endpoint_axi ETH_W=48 was not rejected"; cat $(AXW_BUILD)/lint-bad-top.log; exit 1; fi
 	@echo "lint-axis-width: verilator -Wall clean (converters at 32/64/128, the AXI top at 64/128)"
 

@@ -267,7 +267,7 @@ bench-cosim-instr: $(COSIM_BENCH) $(COSIM_LIB) $(COSIM_BUILD)/libopenenoc_rtl_w$
 	    --bench $(COSIM_BENCH) --name cosim.w$(COSIM_REF_W)
 
 # ---- the other widths ---------------------------------------------------------
-# build/cosim/libopenenoc_rtl_wW.so (W = 32, 64 or 128): the same top and
+# build/cosim/libopenenoc_rtl_wW.so (W = 32, 64, 128 or 256): the same top and
 # wrapper with W-bit Ethernet streams, a W-bit AXI4 memory bus and a W-bit
 # memory port (Verilator cosim_wide_params, the wrapper's OE_COSIM_ETH_W and
 # OE_COSIM_AXI_W: it packs and unpacks W/8-byte beats), no PGO, their own
@@ -278,7 +278,7 @@ bench-cosim-instr: $(COSIM_BENCH) $(COSIM_LIB) $(COSIM_BUILD)/libopenenoc_rtl_w$
 # programs, vectors and fuzz inputs on it. make check runs the 32-bit one,
 # the reference design's default widths (the default library is COSIM_W);
 # the 64-bit one is there to be run by hand.
-COSIM_WIDE   := 32 64 128
+COSIM_WIDE   := 32 64 128 256
 
 .PHONY: $(addprefix cosim-w,$(COSIM_WIDE)) $(addprefix check-cosim-w,$(COSIM_WIDE))
 CHECK_TARGETS += check-cosim-w$(COSIM_REF_W)

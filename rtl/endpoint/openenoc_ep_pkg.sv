@@ -35,15 +35,15 @@ package openenoc_ep_pkg;
     logic        last;
   } mem_beat_t;
 
-  // Byte lanes of a beat at any port width (up to 128 bits: 16 lanes; a
+  // Byte lanes of a beat at any port width (up to 256 bits: 32 lanes; a
   // narrower keep is passed zero-extended): the lanes kept, and the mask of
   // the n lowest lanes (a beat cut after n bytes).
-  function automatic logic [4:0] keep_count(input logic [15:0] k);
+  function automatic logic [5:0] keep_count(input logic [31:0] k);
     keep_count = '0;
-    for (int b = 0; b < 16; b++) keep_count = keep_count + 5'(k[b]);
+    for (int b = 0; b < 32; b++) keep_count = keep_count + 6'(k[b]);
   endfunction
-  function automatic logic [15:0] lanes_below(input logic [4:0] n);
-    lanes_below = 16'((17'd1 << n) - 17'd1);
+  function automatic logic [31:0] lanes_below(input logic [5:0] n);
+    lanes_below = 32'((33'd1 << n) - 33'd1);
   endfunction
 
   function automatic logic [3:0] rd_code(input logic [1:0] resp);
