@@ -49,9 +49,9 @@ lint-axi:
 	@if $(AXI_LINT) --top-module openenoc_endpoint_axi -GAXI_DATA_W=48 $(AXI_SRCS) >$(AXI_BUILD)/lint-bad.log 2>&1 || \
 	    ! grep -q "AXI_DATA_W 48 is not 32, 64, 128 or 256" $(AXI_BUILD)/lint-bad.log; then \
 	    echo "lint-axi: AXI_DATA_W=48 was not rejected"; cat $(AXI_BUILD)/lint-bad.log; exit 1; fi
-	@for w in 32 64 128; do $(AXI_LINT) --top-module openenoc_endpoint_axi -GAXI_DATA_W=$$w $(AXI_SRCS) \
+	@for w in 32 64 128 256; do $(AXI_LINT) --top-module openenoc_endpoint_axi -GAXI_DATA_W=$$w $(AXI_SRCS) \
 	    $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_cosim.sv || exit 1; done
-	@for p in 64-64 128-128 128-64; do $(AXI_LINT) --top-module openenoc_endpoint_axi \
+	@for p in 64-64 128-128 128-64 256-256 256-32; do $(AXI_LINT) --top-module openenoc_endpoint_axi \
 	    -GETH_W=$${p%-*} -GAXI_DATA_W=$${p%-*} -GMEM_W=$${p#*-} $(AXI_SRCS) || exit 1; done
 	@if $(AXI_LINT) --top-module openenoc_endpoint_axi -GMEM_W=64 $(AXI_SRCS) >$(AXI_BUILD)/lint-bad.log 2>&1 || \
 	    ! grep -q "MEM_W 64 is wider than AXI_DATA_W 32" $(AXI_BUILD)/lint-bad.log; then \

@@ -328,7 +328,7 @@ struct Bench {
             uint8_t d[kMB] = {};
             memcpy(d, src.data() + sent, n);
             axi_data_put(m.mem_w_data, d);
-            m.mem_w_keep = (1u << n) - 1;
+            m.mem_w_keep = (uint32_t)((1ull << n) - 1);   // n up to 32 at MEM_W = 256
             m.mem_w_last = sent + n == len;
             m.mem_b_ready = !stall();
             slave.drive(&m);

@@ -31,7 +31,7 @@ extern "C" {
 }
 
 #ifndef TB_ETH_W
-#error "build with -DTB_ETH_W=32, 64, 128 or 256"
+#error "build with -DTB_ETH_W=32, 64 or 128"
 #endif
 static const unsigned kN = TB_ETH_W / 32;
 
