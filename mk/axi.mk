@@ -124,14 +124,14 @@ check-axi-checker: $(AXI_CHECKER_BIN)
 # tb_axi_mem.cpp through hw/cosim/axi_mem_slave.h; built for AXI_DATA_W 32, 64
 # and 128, each with BURST_MAX 256 and 16 (build/axi/mem-W-B/), and the bridges
 # alone with a memory port as wide as the bus (or 64 bits on a 128-bit bus:
-# build/axi/mem-W-B-MEM_W/).
+# build/axi/mem-W-B-MEM_W/; 256 bits only so).
 AXI_MEM_SRCS := $(addprefix $(TOP)/rtl/,csr/openenoc_csr_pkg.sv openenoc_oetp_pkg.sv \
                 endpoint/openenoc_ep_pkg.sv endpoint/openenoc_ep_mem_if.sv axi/openenoc_axi_if.sv \
                 openenoc_axis_if.sv openenoc_axis_skid.sv axi/openenoc_axi_beat_slice.sv \
                 axi/openenoc_axi_mem_rd.sv axi/openenoc_axi_mem_wr.sv axi/openenoc_axi_mem.sv) \
                 $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_mem.sv
 AXI_MEM_CONFIGS := 32-256 32-16 64-256 64-16 128-256 128-16 64-256-64 64-16-64 128-256-128 128-16-128 \
-                   128-256-64
+                   128-256-64 256-256-256 256-16-256
 AXI_MEM_ARGS ?=
 axi_mem_w = $(or $(word $(2),$(subst -, ,$(1))),32)
 
