@@ -3,7 +3,7 @@
 # lint at ETH_W 32, 64, 128 and 256 (48 must be refused), the AXI top
 # (openenoc_endpoint_axi, mk/cosim.mk's COSIM_SRCS) at ETH_W 64, 128 and 256 (48
 # must be refused by openenoc_endpoint), then the bench
-# rtl/tb/axis_width/ at ETH_W 64 and 128, three seeds each. Outputs in
+# rtl/tb/axis_width/ at ETH_W 64, 128 and 256, three seeds each. Outputs in
 # build/axis-width/.
 
 AXW_BUILD := $(BUILD)/axis-width
@@ -11,7 +11,7 @@ AXW_RTL   := $(addprefix $(TOP)/rtl/,openenoc_axis_word_buf.sv openenoc_axis_wor
              openenoc_axis_word_pack.sv)
 AXW_TB    := $(TOP)/rtl/tb/axis_width
 AXW_SVH   := $(TOP)/rtl/endpoint/openenoc_ep_ports.svh
-AXW_WIDTHS := 64 128
+AXW_WIDTHS := 64 128 256
 AXW_SEEDS ?= 1 2 3
 AXW_ARGS  ?=
 
