@@ -121,12 +121,14 @@ module openenoc_ep_mem_reader
     logic [W-1:0]  hold_d;
     logic [KW-1:0] hold_k;
     logic [15:0]   nbytes;
+    logic [5:0]    good_n;         // bytes of the good part
     st     = state_q;
     hold_v = hold_valid_q;
     failed = failed_q;
     hold_d = hold_data_q;
     hold_k = hold_keep_q;
     nbytes = bytes_q;
+    good_n = '0;
     if (rst) begin
       state_q      <= RD_IDLE;
       req_q        <= '0;
@@ -175,7 +177,8 @@ module openenoc_ep_mem_reader
             hold_data_q  <= m.r.data;
             hold_keep_q  <= r_good_keep;
             hold_valid_q <= 1'b1;
-            bytes_q      <= nbytes + 16'(keep_count(32'(r_good_keep)));
+            for (int b = 0; b < KW; b++) good_n = good_n + 6'(r_good_keep[b]);
+            bytes_q      <= nbytes + 16'(good_n);
           end
           if (m.r.last) state_q <= RD_FLUSH;
         end

@@ -69,7 +69,7 @@ module openenoc_ep_mem_writer
     cut   = 1'b0;
     ckeep = i_keep;
     if (state_q == WR_DATA || state_q == WR_DRAIN) begin
-      kb = keep_count(32'(i_keep));
+      for (int b = 0; b < KW; b++) kb = kb + 6'(i_keep[b]);
       if (state_q == WR_DATA) begin
         cut = 16'(kb) >= room_q;
         if (cut && cut_at != '0) ckeep = KW'(lanes_below(6'(cut_at))) & i_keep;
