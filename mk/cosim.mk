@@ -47,6 +47,7 @@ COSIM_VFLAGS := --cc --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fata
     -MAKEFLAGS CXX=$(COSIM_MODEL_CXX)
 # the Verilator parameters of a W-bit library: bursts of at most 256 beats
 # at every width (the top's default BURST_MAX: 1 KiB at 32, 4 KiB at 128;
+# at 256 the 4 KiB rule alone, 128 beats;
 # 1 KiB bursts at 128 cost 2-3 % more cycles per DMA block), whose
 # bursts the C engine's host calls follow (hw/engine/mem.c) given the same
 # beat (mem_beat_bytes): a failing call then covers the same stretch.
@@ -277,7 +278,7 @@ bench-cosim-instr: $(COSIM_BENCH) $(COSIM_LIB) $(COSIM_BUILD)/libopenenoc_rtl_w$
 # another value rebuilds the model. check-cosim-wW runs check-cosim's
 # programs, vectors and fuzz inputs on it. make check runs the 32-bit one,
 # the reference design's default widths (the default library is COSIM_W);
-# the 64-bit one is there to be run by hand.
+# the 64- and 256-bit ones are there to be run by hand.
 COSIM_WIDE   := 32 64 128 256
 
 .PHONY: $(addprefix cosim-w,$(COSIM_WIDE)) $(addprefix check-cosim-w,$(COSIM_WIDE))
