@@ -47,11 +47,11 @@ lint-axi:
 	    ! grep -q "BURST_MAX 3 is not a power of two" $(AXI_BUILD)/lint-bad.log; then \
 	    echo "lint-axi: BURST_MAX=3 was not rejected"; cat $(AXI_BUILD)/lint-bad.log; exit 1; fi
 	@if $(AXI_LINT) --top-module openenoc_endpoint_axi -GAXI_DATA_W=48 $(AXI_SRCS) >$(AXI_BUILD)/lint-bad.log 2>&1 || \
-	    ! grep -q "AXI_DATA_W 48 is not 32, 64 or 128" $(AXI_BUILD)/lint-bad.log; then \
+	    ! grep -q "AXI_DATA_W 48 is not 32, 64, 128 or 256" $(AXI_BUILD)/lint-bad.log; then \
 	    echo "lint-axi: AXI_DATA_W=48 was not rejected"; cat $(AXI_BUILD)/lint-bad.log; exit 1; fi
-	@for w in 32 64 128; do $(AXI_LINT) --top-module openenoc_endpoint_axi -GAXI_DATA_W=$$w $(AXI_SRCS) \
+	@for w in 32 64 128 256; do $(AXI_LINT) --top-module openenoc_endpoint_axi -GAXI_DATA_W=$$w $(AXI_SRCS) \
 	    $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_cosim.sv || exit 1; done
-	@for p in 64-64 128-128 128-64; do $(AXI_LINT) --top-module openenoc_endpoint_axi \
+	@for p in 64-64 128-128 128-64 256-256 256-32; do $(AXI_LINT) --top-module openenoc_endpoint_axi \
 	    -GETH_W=$${p%-*} -GAXI_DATA_W=$${p%-*} -GMEM_W=$${p#*-} $(AXI_SRCS) || exit 1; done
 	@if $(AXI_LINT) --top-module openenoc_endpoint_axi -GMEM_W=64 $(AXI_SRCS) >$(AXI_BUILD)/lint-bad.log 2>&1 || \
 	    ! grep -q "MEM_W 64 is wider than AXI_DATA_W 32" $(AXI_BUILD)/lint-bad.log; then \
@@ -124,14 +124,14 @@ check-axi-checker: $(AXI_CHECKER_BIN)
 # tb_axi_mem.cpp through hw/cosim/axi_mem_slave.h; built for AXI_DATA_W 32, 64
 # and 128, each with BURST_MAX 256 and 16 (build/axi/mem-W-B/), and the bridges
 # alone with a memory port as wide as the bus (or 64 bits on a 128-bit bus:
-# build/axi/mem-W-B-MEM_W/).
+# build/axi/mem-W-B-MEM_W/; 256 bits only so).
 AXI_MEM_SRCS := $(addprefix $(TOP)/rtl/,csr/openenoc_csr_pkg.sv openenoc_oetp_pkg.sv \
                 endpoint/openenoc_ep_pkg.sv endpoint/openenoc_ep_mem_if.sv axi/openenoc_axi_if.sv \
                 openenoc_axis_if.sv openenoc_axis_skid.sv axi/openenoc_axi_beat_slice.sv \
                 axi/openenoc_axi_mem_rd.sv axi/openenoc_axi_mem_wr.sv axi/openenoc_axi_mem.sv) \
                 $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_mem.sv
 AXI_MEM_CONFIGS := 32-256 32-16 64-256 64-16 128-256 128-16 64-256-64 64-16-64 128-256-128 128-16-128 \
-                   128-256-64
+                   128-256-64 256-256-256 256-16-256
 AXI_MEM_ARGS ?=
 axi_mem_w = $(or $(word $(2),$(subst -, ,$(1))),32)
 

@@ -47,6 +47,7 @@ COSIM_VFLAGS := --cc --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fata
     -MAKEFLAGS CXX=$(COSIM_MODEL_CXX)
 # the Verilator parameters of a W-bit library: bursts of at most 256 beats
 # at every width (the top's default BURST_MAX: 1 KiB at 32, 4 KiB at 128;
+# at 256 the 4 KiB rule alone, 128 beats;
 # 1 KiB bursts at 128 cost 2-3 % more cycles per DMA block), whose
 # bursts the C engine's host calls follow (hw/engine/mem.c) given the same
 # beat (mem_beat_bytes): a failing call then covers the same stretch.
@@ -267,7 +268,7 @@ bench-cosim-instr: $(COSIM_BENCH) $(COSIM_LIB) $(COSIM_BUILD)/libopenenoc_rtl_w$
 	    --bench $(COSIM_BENCH) --name cosim.w$(COSIM_REF_W)
 
 # ---- the other widths ---------------------------------------------------------
-# build/cosim/libopenenoc_rtl_wW.so (W = 32, 64 or 128): the same top and
+# build/cosim/libopenenoc_rtl_wW.so (W = 32, 64, 128 or 256): the same top and
 # wrapper with W-bit Ethernet streams, a W-bit AXI4 memory bus and a W-bit
 # memory port (Verilator cosim_wide_params, the wrapper's OE_COSIM_ETH_W and
 # OE_COSIM_AXI_W: it packs and unpacks W/8-byte beats), no PGO, their own
@@ -277,8 +278,8 @@ bench-cosim-instr: $(COSIM_BENCH) $(COSIM_LIB) $(COSIM_BUILD)/libopenenoc_rtl_w$
 # another value rebuilds the model. check-cosim-wW runs check-cosim's
 # programs, vectors and fuzz inputs on it. make check runs the 32-bit one,
 # the reference design's default widths (the default library is COSIM_W);
-# the 64-bit one is there to be run by hand.
-COSIM_WIDE   := 32 64 128
+# the 64- and 256-bit ones are there to be run by hand.
+COSIM_WIDE   := 32 64 128 256
 
 .PHONY: $(addprefix cosim-w,$(COSIM_WIDE)) $(addprefix check-cosim-w,$(COSIM_WIDE))
 CHECK_TARGETS += check-cosim-w$(COSIM_REF_W)

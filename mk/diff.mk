@@ -9,7 +9,7 @@
 #                                32-bit library (4-byte beats), the reference
 #                                design's widths, for DIFF_REF_SECONDS (30)
 #   make diff-engines N=1000     N random programs from SEED (default 1);
-#                                DIFF_W=32 (or 64, 128) on that library
+#                                DIFF_W=32 (or 64, 128, 256) on that library
 
 .PHONY: check-diff diff-engines
 

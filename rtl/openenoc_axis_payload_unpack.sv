@@ -11,7 +11,7 @@
 module openenoc_axis_payload_unpack
   import openenoc_oetp_pkg::*;
 #(
-  parameter int ETH_W = 64   // 32, 64 or 128
+  parameter int ETH_W = 64   // 32, 64, 128 or 256
 ) (
   input  logic         clk,
   input  logic         rst,

@@ -23,15 +23,15 @@
 // (endpoint/openenoc_ep_ports.svh); see openenoc_axis_word_buf.
 `include "endpoint/openenoc_ep_ports.svh"
 module openenoc_axis_word_align #(
-  parameter int ETH_W = 64   // 32, 64 or 128
+  parameter int ETH_W = 64   // 32, 64, 128 or 256
 ) (
   input  logic               clk,
   input  logic               rst,
   `OPENENOC_EP_ETH_PORTS(s_, input, output, ETH_W),
   `OPENENOC_AXIS_WORD_PORTS(w_, output, input, ETH_W)
 );
-  if (ETH_W != 32 && ETH_W != 64 && ETH_W != 128)
-    $fatal(1, "ETH_W %0d is not 32, 64 or 128", ETH_W);
+  if (ETH_W != 32 && ETH_W != 64 && ETH_W != 128 && ETH_W != 256)
+    $fatal(1, "ETH_W %0d is not 32, 64, 128 or 256", ETH_W);
 
   if (ETH_W == 32) begin : g_wire
     assign w_data      = s_tdata;

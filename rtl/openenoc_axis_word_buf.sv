@@ -37,7 +37,7 @@
 // them.
 `include "endpoint/openenoc_ep_ports.svh"
 module openenoc_axis_word_buf #(
-  parameter int W = 64   // 64 or 128 (the converters wire W = 32 through)
+  parameter int W = 64   // 64, 128 or 256 (the converters wire W = 32 through)
 ) (
   input  logic clk,
   input  logic rst,

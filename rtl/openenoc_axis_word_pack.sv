@@ -20,7 +20,7 @@
 // packer as before (the payload packer keeps it).
 `include "endpoint/openenoc_ep_ports.svh"
 module openenoc_axis_word_pack #(
-  parameter int ETH_W = 64,  // 32, 64 or 128
+  parameter int ETH_W = 64,  // 32, 64, 128 or 256
   parameter bit PASS  = 1'b0 // an empty packer passes a whole beat through
 ) (
   input  logic               clk,
@@ -28,8 +28,8 @@ module openenoc_axis_word_pack #(
   `OPENENOC_EP_ETH_PORTS(s_, input, output, ETH_W),
   `OPENENOC_EP_ETH_PORTS(m_, output, input, ETH_W)
 );
-  if (ETH_W != 32 && ETH_W != 64 && ETH_W != 128)
-    $fatal(1, "ETH_W %0d is not 32, 64 or 128", ETH_W);
+  if (ETH_W != 32 && ETH_W != 64 && ETH_W != 128 && ETH_W != 256)
+    $fatal(1, "ETH_W %0d is not 32, 64, 128 or 256", ETH_W);
 
   if (ETH_W == 32) begin : g_wire
     assign m_tdata  = s_tdata;

@@ -11,7 +11,7 @@
 // beats leave in the cycle TX offers them (one cycle less per frame) and
 // m_axis_eth is still a multiplexer of registers, never of inputs.
 //
-// ETH_W (32, 64 or 128) is the width of s_axis_eth, s_axis_local (the DMA
+// ETH_W (32, 64, 128 or 256) is the width of s_axis_eth, s_axis_local (the DMA
 // engine's transmit payload: byte-packed, every beat full but the last,
 // TID/TDEST/TUSER constant in a fragment) and m_axis_eth. Above 32 bits the
 // word aligner (openenoc_axis_word_align) takes the place of s_axis_eth's
@@ -29,7 +29,7 @@ module openenoc_endpoint_oetp_engine
   import openenoc_oetp_pkg::*;
 #(
   parameter int MAX_RAW_FRAME_SIZE = 8192,
-  // Ethernet and transmit-payload width: 32, 64 or 128 (see above)
+  // Ethernet and transmit-payload width: 32, 64, 128 or 256 (see above)
   parameter int ETH_W              = 32,
   // above 32 bits, the lookup arbiter passes a query while idle (fewer
   // cycles, a longer path: openenoc_endpoint's LOW_LATENCY)
@@ -68,8 +68,8 @@ module openenoc_endpoint_oetp_engine
   // ---- elaboration checks -------------------------------------------------
   if (MAX_RAW_FRAME_SIZE < 36 || MAX_RAW_FRAME_SIZE > 8192)
     $fatal(1, "MAX_RAW_FRAME_SIZE %0d outside 36..8192", MAX_RAW_FRAME_SIZE);
-  if (ETH_W != 32 && ETH_W != 64 && ETH_W != 128)
-    $fatal(1, "ETH_W %0d is not 32, 64 or 128", ETH_W);
+  if (ETH_W != 32 && ETH_W != 64 && ETH_W != 128 && ETH_W != 256)
+    $fatal(1, "ETH_W %0d is not 32, 64, 128 or 256", ETH_W);
   // Interface members are not constants inside generate conditions for the
   // simulator in use (5.006), so
   // the interface widths are checked when simulation starts, before any clock

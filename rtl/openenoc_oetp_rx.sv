@@ -17,7 +17,7 @@ module openenoc_oetp_rx
   import openenoc_csr_pkg::*;
   import openenoc_oetp_pkg::*;
 #(
-  // Ethernet width (32, 64 or 128): Data words taken a cycle (N = ETH_W / 32)
+  // Ethernet width (32, 64, 128 or 256): Data words taken a cycle (N = ETH_W / 32)
   // and the width of loc
   parameter int ETH_W = 32,
   localparam int N    = ETH_W / 32,

@@ -15,7 +15,7 @@ module openenoc_oetp_tx
   import openenoc_csr_pkg::*;
   import openenoc_oetp_pkg::*;
 #(
-  parameter int ETH_W = 32   // width of loc and eth: 32, 64 or 128
+  parameter int ETH_W = 32   // width of loc and eth: 32, 64, 128 or 256
 ) (
   input  logic              clk,
   input  logic              rst,
@@ -325,6 +325,24 @@ module openenoc_oetp_tx
     end
   endfunction
   wire hdr_end = 4'({1'b0, hidx_q} + 4'(N - 1)) >= 4'd3 + 4'(job_q.nparams);
+  // At N >= 8 (256 bits) a beat holds the header and every parameter (at
+  // most 4 + 4 words): the pick sends them all (pick_all: hdr_lanes of the
+  // picked job at hidx_q = 0, pick_keep its keep) and the frame goes on
+  // without a TX_HEADER cycle; TX_HEADER (the pick's beat not loaded) then
+  // sends the same beat from hidx_q = 0.
+  function automatic logic [ETH_W-1:0] pick_all(input logic [47:0] dst, input logic [47:0] src,
+                                                input logic [7:0] cmd,
+                                                input logic [3:0][31:0] params,
+                                                input logic [2:0] np);
+    pick_all = '0;
+    for (int i = 0; i < N; i++)
+      if (i < 4)                            pick_all[32*i +: 32] = hdr_word(2'(i), dst, src, cmd);
+      else if (i < 8 && 4'(i) <= 4'd3 + 4'(np)) pick_all[32*i +: 32] = params[2'(i - 4)];
+  endfunction
+  function automatic logic [KW-1:0] pick_keep(input logic [2:0] np);
+    for (int i = 0; i < N; i++)
+      pick_keep[4*i +: 4] = (i < 8 && 4'(i) <= 4'd3 + 4'(np)) ? 4'hF : 4'h0;
+  endfunction
 
   // Above 32 bits a final Data beat with a free lane carries the EndOfData
   // word too (in the lane after its last word), so a good source ends the
@@ -452,12 +470,33 @@ module openenoc_oetp_tx
                               : ETH_W'(hdr_word(2'd0, rsp_job.dst, rsp_job.src, rsp_job.cmd));
                   o_keep_q <= KW'(4'hF);
                   hidx_q   <= 3'd1;
-                end else begin
+                end else if (N < 8) begin
                   // wider: the first N header words together
                   o_data_q <= pick_ini_sel ? pick_hdr(ini_job.dst, ini_job.src, ini_job.cmd)
                                            : pick_hdr(rsp_job.dst, rsp_job.src, rsp_job.cmd);
                   o_keep_q <= '1;
                   hidx_q   <= 3'(N);
+                end else begin
+                  // 256 bits: the whole header and the parameters; Data
+                  // (or the frame's end) next. wz_q for a first beat that
+                  // is the source's last (TX_STATUS reads it next cycle).
+                  if (pick_ini_sel) begin
+                    o_data_q <= pick_all(ini_job.dst, ini_job.src, ini_job.cmd, ini_job.params,
+                                         ini_job.nparams);
+                    o_keep_q <= pick_keep(ini_job.nparams);
+                    o_last_q <= !ini_job.has_data;
+                    wz_q     <= in_words_f(loc.tkeep) == data_words(ini_job.data_len);
+                    state_q  <= !ini_job.has_data ? TX_WAIT_END
+                              : (loc.tlast && start_data) ? TX_STATUS : TX_DATA;
+                  end else begin
+                    o_data_q <= pick_all(rsp_job.dst, rsp_job.src, rsp_job.cmd, rsp_job.params,
+                                         rsp_job.nparams);
+                    o_keep_q <= pick_keep(rsp_job.nparams);
+                    o_last_q <= !rsp_job.has_data;
+                    wz_q     <= in_words_f(loc.tkeep) == data_words(rsp_job.data_len);
+                    state_q  <= !rsp_job.has_data ? TX_WAIT_END
+                              : (loc.tlast && start_data) ? TX_STATUS : TX_DATA;
+                  end
                 end
               end
             end

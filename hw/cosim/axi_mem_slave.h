@@ -1,5 +1,5 @@
-// AxiMemSlave: an AXI4 slave (OE_COSIM_AXI_W-bit data: 32 by default, 64 or
-// 128, the model's AXI_DATA_W) for a Verilator model whose
+// AxiMemSlave: an AXI4 slave (OE_COSIM_AXI_W-bit data: 32 by default, 64,
+// 128 or 256, the model's AXI_DATA_W) for a Verilator model whose
 // master ports are named m_axi_* (openenoc_endpoint_axi: the co-simulation
 // hw/cosim/oe_cosim.cpp; tb_axi_mem: the memory master's bench), that
 // serves every burst from engine.h-style memory callbacks: one mem_read call
@@ -22,13 +22,15 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #ifndef OE_COSIM_AXI_W
 #define OE_COSIM_AXI_W 32
 #endif
-static_assert(OE_COSIM_AXI_W == 32 || OE_COSIM_AXI_W == 64 || OE_COSIM_AXI_W == 128,
-              "OE_COSIM_AXI_W is the model's AXI_DATA_W: 32, 64 or 128");
+static_assert(OE_COSIM_AXI_W == 32 || OE_COSIM_AXI_W == 64 || OE_COSIM_AXI_W == 128 ||
+                  OE_COSIM_AXI_W == 256,
+              "OE_COSIM_AXI_W is the model's AXI_DATA_W: 32, 64, 128 or 256");
 
 extern "C" {
 #include "openenoc/engine.h"
@@ -119,7 +121,9 @@ private:
     static const unsigned kMaxBeats = 256;   // AXI4 INCR: ARLEN/AWLEN + 1
     static const unsigned kBytes = OE_COSIM_AXI_W / 8;   // of a beat
     static constexpr uint8_t kZero[kBytes] = {};          // R data while RVALID is low
-    static const uint16_t kAllLanes = (1u << kBytes) - 1;  // WSTRB of a whole beat
+    // WSTRB of a beat (kBytes bits: 32 at 256, where 1u << kBytes would overflow)
+    typedef std::conditional<(kBytes > 16), uint32_t, uint16_t>::type Strb;
+    static const Strb kAllLanes = (Strb)((uint64_t(1) << kBytes) - 1);  // a whole beat
 
     bool stall(unsigned k) const
     {
@@ -212,5 +216,5 @@ private:
     uint32_t waddr_ = 0;
     unsigned wbeats_ = 0, wcount_ = 0;
     uint8_t wbytes_[kBytes * kMaxBeats];
-    uint16_t wstrb_[kMaxBeats];
+    Strb wstrb_[kMaxBeats];
 };

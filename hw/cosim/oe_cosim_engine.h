@@ -28,12 +28,12 @@
 #include "openenoc/engine.h"
 
 /* The width of the model's Ethernet streams (the top's ETH_W, given to
- * Verilator as -GETH_W): 32 (the default library), 64 or 128. */
+ * Verilator as -GETH_W): 32 (the default library), 64, 128 or 256. */
 #ifndef OE_COSIM_ETH_W
 #define OE_COSIM_ETH_W 32
 #endif
-#if OE_COSIM_ETH_W != 32 && OE_COSIM_ETH_W != 64 && OE_COSIM_ETH_W != 128
-#error "OE_COSIM_ETH_W must be 32, 64 or 128"
+#if OE_COSIM_ETH_W != 32 && OE_COSIM_ETH_W != 64 && OE_COSIM_ETH_W != 128 && OE_COSIM_ETH_W != 256
+#error "OE_COSIM_ETH_W must be 32, 64, 128 or 256"
 #endif
 
 namespace oe_cosim {

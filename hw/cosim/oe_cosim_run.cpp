@@ -47,6 +47,14 @@ uint32_t lane_mask(unsigned size)
     return size == 4 ? 0xFFFFFFFFu : (1u << (8 * size)) - 1;
 }
 
+/* TKEEP of a beat's n lowest bytes, n <= kEthBytes (32 at 256 bits, where
+ * 1u << n would overflow) */
+inline uint32_t keep_lanes(unsigned n)
+{
+    return (uint32_t)(((uint64_t)1 << n) - 1);
+}
+const uint32_t kEthKeepAll = keep_lanes(kEthBytes);
+
 /* The clock's rising edge. Without the low half evaluated, the model is
  * told that its clock was low: Verilator 5.006 keeps the clock's previous
  * value, which its edge detection compares with, in __Vtrigrprev__TOP__clk
@@ -92,7 +100,7 @@ void drive(OeEngine *e)
         unsigned n = left < kEthBytes ? (unsigned)left : kEthBytes;
         r->s_axis_eth_tvalid = 1;
         axi_data_put(r->s_axis_eth_tdata, f.data() + e->rx_pos);
-        r->s_axis_eth_tkeep = (1u << n) - 1;
+        r->s_axis_eth_tkeep = keep_lanes(n);
         r->s_axis_eth_tlast = left <= kEthBytes;
     }
     e->drive_due = false;
@@ -138,7 +146,7 @@ bool cycle(OeEngine *e, uint32_t step)
 
     bool rx_fire = r->s_axis_eth_tvalid && r->s_axis_eth_tready;
     bool tx_fire = r->m_axis_eth_tvalid;   // TREADY is always high
-    auto tx_data = r->m_axis_eth_tdata;   // uint32_t, uint64_t or VlWide<4>
+    auto tx_data = r->m_axis_eth_tdata;   // uint32_t, uint64_t or VlWide<4 or 8>
     unsigned tx_keep = r->m_axis_eth_tkeep;
     bool tx_last = r->m_axis_eth_tlast;
     bool aw_fire = r->s_axil_awvalid && r->s_axil_awready;
@@ -169,7 +177,7 @@ bool cycle(OeEngine *e, uint32_t step)
         if (e->txf.size() < e->tx_len + kEthBytes) {
             e->txf.resize(2 * e->txf.size() + 4096);
         }
-        if (tx_keep == (1u << kEthBytes) - 1) {
+        if (tx_keep == kEthKeepAll) {
             axi_data_get(e->txf.data() + e->tx_len, tx_data);
             e->tx_len += kEthBytes;
         } else {

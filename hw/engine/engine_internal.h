@@ -163,7 +163,7 @@ struct OeEngine {
     uint32_t max_frame;         /* MAX_RAW_FRAME_SIZE */
     uint32_t frag_ceiling;      /* 4*floor((max_frame - 32)/4) */
     uint64_t reset_mac;
-    uint32_t mem_beat;          /* memory bus bytes per beat: 4, 8 or 16 */
+    uint32_t mem_beat;          /* memory bus bytes per beat: 4, 8, 16 or 32 */
 
     uint64_t now;
     uint64_t armed;             /* last value given to arm_timer */

@@ -4,7 +4,8 @@
  * BURST_MAX: 256 beats, AXI4's longest INCR burst) issues them: beats of
  * e->mem_beat bytes (the configured bus, 4 by default) from the beat of the
  * first byte, at most 256 beats (1 KiB on a 32-bit bus, 4 KiB on a 128-bit
- * one), never across a 4 KiB boundary; a read's last
+ * one), never across a 4 KiB boundary (on a 256-bit bus that rule alone: at
+ * most 128 beats); a read's last
  * 1..beat-1 bytes past the last whole beat are a burst of their own (byte beats,
  * so no byte is read that was not asked for), a write's are strobed in the
  * last beat. One host call per burst, so a failing access is attributed to

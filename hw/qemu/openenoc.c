@@ -358,7 +358,7 @@ static void openenoc_class_init(ObjectClass *klass, void *data)
         "line rate in Mbit/s that paces transmission on the host clock; "
         "0 = unpaced");
     object_class_property_set_description(klass, "mem-beat-bytes",
-        "memory bus beat in bytes (4, 8, 16; 0 = the engine's own): how a "
+        "memory bus beat in bytes (4, 8, 16, 32; 0 = the engine's own): how a "
         "DMA transfer is cut into guest memory accesses");
     object_class_property_set_description(klass, "engine",
         "endpoint engine: 'c' (built in, default) or 'rtl' (needs rtl-model)");

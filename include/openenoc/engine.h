@@ -104,11 +104,12 @@ typedef struct OeEngineConfig {
     uint32_t max_raw_frame_size;  /* MAX_RAW_FRAME_SIZE, 36..8192; 0 = 8192 */
     uint64_t reset_mac;           /* reset value of config.mac_address */
     /*
-     * Bytes per beat of the memory master's AXI4 bus: 4, 8 or 16; 0 = the
-     * engine's own (the C engine: 4; an RTL library: the bus it was built
-     * with, which a nonzero value must equal). A transfer is cut into host
-     * calls as that bus cuts it into bursts (at most 256 beats, from the
-     * beat holding the first byte, never across 4 KiB), so a failing call covers
+     * Bytes per beat of the memory master's AXI4 bus: 4, 8, 16 or 32; 0 =
+     * the engine's own (the C engine: 4; an RTL library: the bus it was
+     * built with, which a nonzero value must equal). A transfer is cut into
+     * host calls as that bus cuts it into bursts (at most 256 beats, from the
+     * beat holding the first byte, never across 4 KiB: at 32 bytes the 4 KiB
+     * rule alone, 128 beats), so a failing call covers
      * the same bytes on every engine configured alike.
      */
     uint32_t mem_beat_bytes;

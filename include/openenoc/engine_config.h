@@ -20,7 +20,7 @@ typedef struct OeEngineSettings {
     uint32_t frag_ceiling;  /* 4*floor((max_frame - 32)/4): the reset value
                              * of config.dma_max_fragment_size_bytes */
     uint64_t reset_mac;     /* reset value of config.mac_address (48 bits) */
-    uint32_t mem_beat;      /* mem_beat_bytes as given: 4, 8, 16, or 0 for
+    uint32_t mem_beat;      /* mem_beat_bytes as given: 4, 8, 16, 32, or 0 for
                              * the engine's own */
 } OeEngineSettings;
 
@@ -44,8 +44,9 @@ static inline bool oe_engine_config_resolve(const OeHostOps *ops,
     } else if (max < 36 || max > OETP_FRAME_MAX) {
         bad = "max_raw_frame_size must be 36..8192";
     } else if (cfg && cfg->mem_beat_bytes != 0 && cfg->mem_beat_bytes != 4 &&
-               cfg->mem_beat_bytes != 8 && cfg->mem_beat_bytes != 16) {
-        bad = "mem_beat_bytes must be 0, 4, 8 or 16";
+               cfg->mem_beat_bytes != 8 && cfg->mem_beat_bytes != 16 &&
+               cfg->mem_beat_bytes != 32) {
+        bad = "mem_beat_bytes must be 0, 4, 8, 16 or 32";
     }
     if (bad) {
         if (err) {

@@ -1,4 +1,4 @@
-// One AXI4 link with DATA_W-bit data (32, 64 or 128) and no ID, LOCK, QOS, REGION or USER
+// One AXI4 link with DATA_W-bit data (32, 64, 128 or 256) and no ID, LOCK, QOS, REGION or USER
 // signals (one ID, all in order), as the memory master of
 // openenoc_endpoint_axi drives it. The read side (AR, R) and the write side
 // (AW, W, B) have their own master modports, so the read and the write

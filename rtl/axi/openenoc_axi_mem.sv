@@ -17,7 +17,7 @@
 // W, up to AXI_DATA_W); the bridges up- and down-size.
 module openenoc_axi_mem #(
   parameter int BURST_MAX  = 256,
-  parameter int AXI_DATA_W = 32,     // the link: 32, 64 or 128 (checked by openenoc_endpoint_axi)
+  parameter int AXI_DATA_W = 32,     // the link: 32, 64, 128 or 256 (checked by openenoc_endpoint_axi)
   parameter int MEM_W      = 32      // the memory port's beat (checked by the bridges)
 ) (
   input  logic               clk,

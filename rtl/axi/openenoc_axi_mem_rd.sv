@@ -27,8 +27,8 @@ module openenoc_axi_mem_rd
   import openenoc_ep_pkg::*;
 #(
   parameter int BURST_MAX  = 256,
-  parameter int AXI_DATA_W = 32,     // 32, 64 or 128 (checked by openenoc_endpoint_axi)
-  parameter int MEM_W      = 32      // the memory port's beat: 32, 64 or 128, <= AXI_DATA_W
+  parameter int AXI_DATA_W = 32,     // 32, 64, 128 or 256 (checked by openenoc_endpoint_axi)
+  parameter int MEM_W      = 32      // the memory port's beat: 32, 64, 128 or 256, <= AXI_DATA_W
 ) (
   `OPENENOC_AXI_BRIDGE_PORTS,
   // memory port read beats (byte-packed)
@@ -44,8 +44,9 @@ module openenoc_axi_mem_rd
   localparam int LB = $clog2(NB);                // their lane bits
   localparam int MB = MEM_W / 8;
   localparam int MW = MEM_W / 32;                // 4-byte words of a port beat
-  if ((MEM_W != 32 && MEM_W != 64 && MEM_W != 128) || MEM_W > AXI_DATA_W)
-    $fatal(1, "MEM_W %0d is not 32, 64 or 128 up to AXI_DATA_W %0d", MEM_W, AXI_DATA_W);
+  if ((MEM_W != 32 && MEM_W != 64 && MEM_W != 128 && MEM_W != 256) ||
+      MEM_W > AXI_DATA_W)
+    $fatal(1, "MEM_W %0d is not 32, 64, 128 or 256 up to AXI_DATA_W %0d", MEM_W, AXI_DATA_W);
   localparam int ML = $clog2(MB);
   localparam int AB = MB - 1 + NB;               // accumulator bytes
   localparam int CW = $clog2(AB + 1);            // its byte count

@@ -21,7 +21,7 @@
   M logic        P``valid, \
   S logic        P``ready
 
-// one AXI4 link with DW-bit data (32, 64 or 128) and no ID, LOCK, QOS,
+// one AXI4 link with DW-bit data (32, 64, 128 or 256) and no ID, LOCK, QOS,
 // REGION or USER signals: openenoc_axi_if's signals
 `define OPENENOC_AXI_PORTS(P, DW, M, S) \
   `OPENENOC_AXI_ADDR_PORTS(P``aw, M, S), \

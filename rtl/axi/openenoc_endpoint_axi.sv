@@ -13,9 +13,9 @@ module openenoc_endpoint_axi
 #(
   parameter int MAX_RAW_FRAME_SIZE = 8192,
   parameter int BURST_MAX          = 256,   // beats per burst: power of two, 2..256
-  parameter int ETH_W              = 32,    // Ethernet stream width: 32, 64 or 128
-  parameter int AXI_DATA_W         = 32,    // AXI4 master data bits: 32, 64 or 128
-  // the endpoint's memory port: 32, 64 or 128 bits, at most AXI_DATA_W (the
+  parameter int ETH_W              = 32,    // Ethernet stream width: 32, 64, 128 or 256
+  parameter int AXI_DATA_W         = 32,    // AXI4 master data bits: 32, 64, 128 or 256
+  // the endpoint's memory port: 32, 64, 128 or 256 bits, at most AXI_DATA_W (the
   // memory master's bridges up- and down-size between it and the bus)
   parameter int MEM_W              = 32,
   // above 32 bits: an RMEM read without four register stages (fewer cycles,
@@ -49,8 +49,8 @@ module openenoc_endpoint_axi
 );
   if (BURST_MAX < 2 || BURST_MAX > 256 || (BURST_MAX & (BURST_MAX - 1)) != 0)
     $fatal(1, "BURST_MAX %0d is not a power of two in 2..256", BURST_MAX);
-  if (AXI_DATA_W != 32 && AXI_DATA_W != 64 && AXI_DATA_W != 128)
-    $fatal(1, "AXI_DATA_W %0d is not 32, 64 or 128", AXI_DATA_W);
+  if (AXI_DATA_W != 32 && AXI_DATA_W != 64 && AXI_DATA_W != 128 && AXI_DATA_W != 256)
+    $fatal(1, "AXI_DATA_W %0d is not 32, 64, 128 or 256", AXI_DATA_W);
   if (MEM_W > AXI_DATA_W)
     $fatal(1, "MEM_W %0d is wider than AXI_DATA_W %0d", MEM_W, AXI_DATA_W);
 

@@ -11,10 +11,10 @@ module openenoc_endpoint
   import openenoc_csr_pkg::*;
 #(
   parameter int MAX_RAW_FRAME_SIZE = 8192,
-  // Ethernet port width, 32, 64 or 128 bits: above 32 the ports go through
+  // Ethernet port width, 32, 64, 128 or 256 bits: above 32 the ports go through
   // the width converters to the core's 32-bit links (rtl/README.md)
   parameter int ETH_W              = 32,
-  // memory port beat width (openenoc_ep_mem_if's W): 32, 64 or 128 (read
+  // memory port beat width (openenoc_ep_mem_if's W): 32, 64, 128 or 256 (read
   // responses per 4-byte word). With MEM_W = ETH_W the movers (the DMA
   // engine's source and sink, the responder's reader and writer, raw DMA)
   // and the transmit mux run at that width, a beat a cycle end to end;
@@ -70,10 +70,10 @@ module openenoc_endpoint
 
   if (MAX_RAW_FRAME_SIZE < 36 || MAX_RAW_FRAME_SIZE > 8192)
     $fatal(1, "MAX_RAW_FRAME_SIZE %0d outside 36..8192", MAX_RAW_FRAME_SIZE);
-  if (ETH_W != 32 && ETH_W != 64 && ETH_W != 128)
-    $fatal(1, "ETH_W %0d is not 32, 64 or 128", ETH_W);
-  if (MEM_W != 32 && MEM_W != 64 && MEM_W != 128)
-    $fatal(1, "MEM_W %0d is not 32, 64 or 128", MEM_W);
+  if (ETH_W != 32 && ETH_W != 64 && ETH_W != 128 && ETH_W != 256)
+    $fatal(1, "ETH_W %0d is not 32, 64, 128 or 256", ETH_W);
+  if (MEM_W != 32 && MEM_W != 64 && MEM_W != 128 && MEM_W != 256)
+    $fatal(1, "MEM_W %0d is not 32, 64, 128 or 256", MEM_W);
   // the movers' width: their beats pass between the memory port and the
   // oETP engine's local streams whole when both are that wide
   localparam int MV_W = (MEM_W == ETH_W) ? MEM_W : 32;

@@ -4,7 +4,7 @@
 // access, the arbiter towards memory); arbiter is the side that serves (the
 // arbiter towards each client, the memory system towards the arbiter). A
 // client that only reads keeps its write channel idle, and the reverse.
-// W is the beat width (32, 64 or 128 bits; the port's layout in
+// W is the beat width (32, 64, 128 or 256 bits; the port's layout in
 // openenoc_ep_pkg at any W). A package cannot take a parameter, so the beat
 // type lives here, with the interface that carries it: every module on a
 // port of width W takes its beats from the port itself (m.w, m.r), and a

@@ -9,7 +9,7 @@
 // is full or holds the client's last word, so every beat the port sees is
 // full but the last. One word a cycle either way; at W = 32 it is wires.
 module openenoc_ep_mem_narrow #(
-  parameter int W = 64   // the port's beat: 32, 64 or 128
+  parameter int W = 64   // the port's beat: 32, 64, 128 or 256
 ) (
   input  logic               clk,
   input  logic               rst,
@@ -17,8 +17,8 @@ module openenoc_ep_mem_narrow #(
   openenoc_ep_mem_if.client  m    // towards the arbiter (W bits)
 );
   localparam int N = W / 32;      // words of a port beat
-  if (W != 32 && W != 64 && W != 128)
-    $fatal(1, "W %0d is not 32, 64 or 128", W);
+  if (W != 32 && W != 64 && W != 128 && W != 256)
+    $fatal(1, "W %0d is not 32, 64, 128 or 256", W);
 
   assign m.req_valid = c.req_valid;
   assign c.req_ready = m.req_ready;

@@ -14,7 +14,7 @@ module openenoc_ep_mem_reader
   import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
 #(
-  parameter int W = 32              // beat width: 32, 64 or 128 (the port's)
+  parameter int W = 32              // beat width: 32, 64, 128 or 256 (the port's)
 ) (
   input  logic              clk,
   input  logic              rst,
@@ -41,8 +41,8 @@ module openenoc_ep_mem_reader
 );
   localparam int N  = W / 32;       // 4-byte words of a beat
   localparam int KW = W / 8;
-  if (W != 32 && W != 64 && W != 128)
-    $fatal(1, "W %0d is not 32, 64 or 128", W);
+  if (W != 32 && W != 64 && W != 128 && W != 256)
+    $fatal(1, "W %0d is not 32, 64, 128 or 256", W);
 
   typedef enum logic [1:0] { RD_IDLE, RD_REQ, RD_DATA, RD_FLUSH } rd_state_e;
 
@@ -98,7 +98,7 @@ module openenoc_ep_mem_reader
         if ((k == 0 || m.r.keep[4*k]) && m.r_resp[2*k +: 2] != RESP_OKAY) begin
           r_bad      = 1'b1;
           r_bad_resp = m.r_resp[2*k +: 2];
-          if (k > 0) r_good_keep = m.r.keep & KW'(lanes_below(5'(4 * k)));
+          if (k > 0) r_good_keep = m.r.keep & KW'(lanes_below(6'(4 * k)));
         end
     end
   end
@@ -121,12 +121,14 @@ module openenoc_ep_mem_reader
     logic [W-1:0]  hold_d;
     logic [KW-1:0] hold_k;
     logic [15:0]   nbytes;
+    logic [5:0]    good_n;         // bytes of the good part
     st     = state_q;
     hold_v = hold_valid_q;
     failed = failed_q;
     hold_d = hold_data_q;
     hold_k = hold_keep_q;
     nbytes = bytes_q;
+    good_n = '0;
     if (rst) begin
       state_q      <= RD_IDLE;
       req_q        <= '0;
@@ -175,7 +177,8 @@ module openenoc_ep_mem_reader
             hold_data_q  <= m.r.data;
             hold_keep_q  <= r_good_keep;
             hold_valid_q <= 1'b1;
-            bytes_q      <= nbytes + 16'(keep_count(16'(r_good_keep)));
+            for (int b = 0; b < KW; b++) good_n = good_n + 6'(r_good_keep[b]);
+            bytes_q      <= nbytes + 16'(good_n);
           end
           if (m.r.last) state_q <= RD_FLUSH;
         end

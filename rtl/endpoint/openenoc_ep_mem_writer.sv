@@ -10,7 +10,7 @@ module openenoc_ep_mem_writer
   import openenoc_csr_pkg::*;
   import openenoc_ep_pkg::*;
 #(
-  parameter int W = 32               // beat width: 32, 64 or 128 (the port's)
+  parameter int W = 32               // beat width: 32, 64, 128 or 256 (the port's)
 ) (
   input  logic              clk,
   input  logic              rst,
@@ -31,8 +31,8 @@ module openenoc_ep_mem_writer
   openenoc_ep_mem_if.client m          // memory client (writes only), W bits
 );
   localparam int KW = W / 8;
-  if (W != 32 && W != 64 && W != 128)
-    $fatal(1, "W %0d is not 32, 64 or 128", W);
+  if (W != 32 && W != 64 && W != 128 && W != 256)
+    $fatal(1, "W %0d is not 32, 64, 128 or 256", W);
 
   typedef enum logic [2:0] { WR_IDLE, WR_REQ, WR_DATA, WR_DRAIN, WR_RESP, WR_DONE } wr_state_e;
 
@@ -60,7 +60,7 @@ module openenoc_ep_mem_writer
   // taken branch. In the other states nothing reads them (no beat is taken,
   // w_valid is low).
   localparam int LB = $clog2(KW);
-  logic [4:0]    kb;
+  logic [5:0]    kb;
   logic          cut;
   logic [KW-1:0] ckeep;
   wire  [LB-1:0] cut_at = room_q[LB-1:0];
@@ -69,10 +69,10 @@ module openenoc_ep_mem_writer
     cut   = 1'b0;
     ckeep = i_keep;
     if (state_q == WR_DATA || state_q == WR_DRAIN) begin
-      kb = keep_count(16'(i_keep));
+      for (int b = 0; b < KW; b++) kb = kb + 6'(i_keep[b]);
       if (state_q == WR_DATA) begin
         cut = 16'(kb) >= room_q;
-        if (cut && cut_at != '0) ckeep = KW'(lanes_below(5'(cut_at))) & i_keep;
+        if (cut && cut_at != '0) ckeep = KW'(lanes_below(6'(cut_at))) & i_keep;
       end
     end
   end

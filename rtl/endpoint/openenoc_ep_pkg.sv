@@ -35,15 +35,13 @@ package openenoc_ep_pkg;
     logic        last;
   } mem_beat_t;
 
-  // Byte lanes of a beat at any port width (up to 128 bits: 16 lanes; a
-  // narrower keep is passed zero-extended): the lanes kept, and the mask of
-  // the n lowest lanes (a beat cut after n bytes).
-  function automatic logic [4:0] keep_count(input logic [15:0] k);
-    keep_count = '0;
-    for (int b = 0; b < 16; b++) keep_count = keep_count + 5'(k[b]);
-  endfunction
-  function automatic logic [15:0] lanes_below(input logic [4:0] n);
-    lanes_below = 16'((17'd1 << n) - 17'd1);
+  // The mask of a beat's n lowest byte lanes (a beat cut after n bytes), at
+  // any port width (up to 256 bits: 32 lanes; a narrower keep takes its
+  // low bits). A beat's kept lanes are counted where they are read, over
+  // the beat's own lanes (a count over 32 lanes would cost the simulation
+  // model of a narrower port a longer loop every cycle).
+  function automatic logic [31:0] lanes_below(input logic [5:0] n);
+    lanes_below = 32'((33'd1 << n) - 33'd1);
   endfunction
 
   function automatic logic [3:0] rd_code(input logic [1:0] resp);

@@ -8,7 +8,7 @@
 `ifndef OPENENOC_EP_PORTS_SVH
 `define OPENENOC_EP_PORTS_SVH
 
-// one AXI-Stream Ethernet link of W data bits (ETH_W: 32, 64 or 128; beats
+// one AXI-Stream Ethernet link of W data bits (ETH_W: 32, 64, 128 or 256; beats
 // packed, tkeep contiguous from byte 0), no FCS; also the width converters'
 // stream side (rtl/openenoc_axis_word_align.sv, openenoc_axis_word_pack.sv)
 `define OPENENOC_EP_ETH_PORTS(P, M, S, W) \

@@ -240,10 +240,10 @@ static void engine_new_rejects_out_of_range_max_raw_frame_size(void)
     }
 }
 
-/* the memory bus's beat bytes: 4, 8 or 16 (engine.h); 0 is every engine's own */
+/* the memory bus's beat bytes: 4, 8, 16 or 32 (engine.h); 0 is every engine's own */
 static void engine_new_rejects_other_mem_beat_bytes(void)
 {
-    static const uint32_t bad[] = { 1, 2, 3, 5, 12, 32, 0xFFFFFFFF };
+    static const uint32_t bad[] = { 1, 2, 3, 5, 12, 24, 64, 0xFFFFFFFF };
     static const OeHostOps ops = COMPLETE_OPS;
 
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {

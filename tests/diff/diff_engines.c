@@ -16,7 +16,7 @@
  *                [--mem-beat B] [--out DIR] [FILE|DIR...]
  *
  * --mem-beat B gives both engines the memory bus's beat bytes (engine.h's
- * mem_beat_bytes: 4, 8 or 16); the RTL library refuses one it was not built
+ * mem_beat_bytes: 4, 8, 16 or 32); the RTL library refuses one it was not built
  * with (check-diff runs the 128-bit library with 16).
  *
  * FILE/DIR: byte programs to run first (the fuzz corpus works: any bytes

@@ -1,5 +1,5 @@
 // AXI4 protocol checker (simulation only) for one master/slave link of
-// DATA_W bits (32, 64 or 128).
+// DATA_W bits (32, 64, 128 or 256).
 // An AXI4-Lite link is checked by tying AxLEN = 0, AxSIZE = 2, AxBURST = INCR
 // and xLAST = 1. Every clock edge outside reset it checks:
 //   VALID_DROP  a VALID fell before its READY (all five channels)

@@ -1,6 +1,6 @@
 /*
  * Bench of the Ethernet width converters (rtl/openenoc_axis_word_align.sv,
- * rtl/openenoc_axis_word_pack.sv) at one ETH_W (TB_ETH_W, 64 or 128):
+ * rtl/openenoc_axis_word_pack.sv) at one ETH_W (TB_ETH_W, 64, 128 or 256):
  * random frames of 1..300 bytes (so a random tkeep on each frame's last
  * beat), random VALID gaps and backpressure, each checked against a
  * reference model of the frame's words.
@@ -38,7 +38,7 @@
 #include "verilated.h"
 
 #ifndef TB_ETH_W
-#error "TB_ETH_W (64 or 128) must match the model's ETH_W"
+#error "TB_ETH_W (64, 128 or 256) must match the model's ETH_W"
 #endif
 
 namespace {
