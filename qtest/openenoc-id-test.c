@@ -329,7 +329,7 @@ static const BadProp bad_props[] = {
     { "mac=03:0e:0c:00:00:01", "must be a unicast address" },
     { "mac=zz", "mac" },
     { "netdev=nosuch", "nosuch" },
-    { "mem-beat-bytes=3", "mem_beat_bytes must be 0, 4, 8 or 16" },
+    { "mem-beat-bytes=3", "mem_beat_bytes must be 0, 4, 8, 16 or 32" },
 };
 
 static void test_bad_properties(void)
@@ -356,7 +356,7 @@ static void test_bad_properties(void)
  */
 static void test_mem_beat_bytes(void)
 {
-    static const unsigned beats[] = { 4, 8, 16 };
+    static const unsigned beats[] = { 4, 8, 16, 32 };
     const char *so = getenv("OPENENOC_QTEST_RTL_MODEL");
     unsigned taken = 0;
 
