@@ -152,8 +152,6 @@ module openenoc_oetp_rx
          {o_valid_q, o_data_q, o_keep_q, o_last_q, o_id_q, o_dest_q, o_user_q};
   assign lk_req_valid = lk_valid_q;
   assign claim_valid  = claim_valid_q;
-  assign admit_valid  = admit_valid_q;
-  assign admit        = admit_q;
   assign rxs_valid    = rxs_valid_q;
   assign rxs          = rxs_q;
   assign ini_busy     = ini_busy_q;
@@ -491,6 +489,25 @@ module openenoc_oetp_rx
   wire [PEER_IDX_W-1:0] src_peer = lk_pend_q ? lk_rsp.peer : peer_q;
   wire                  src_ok   = lk_pend_q ? (lk_rsp.hit && !rsp_busy) : lk_ok_q;
 
+  // Above 32 bits an RMEM_READ_REQ of exactly 24 bytes ends with the two
+  // parameters RX_CLASSIFY takes together (par_take): adm_q is set with
+  // that last beat and read in RX_FINAL's first cycle only (one cycle
+  // high). When the source lookup has answered by then, the request goes
+  // to the responder in that cycle (adm_now), made from flops alone (the
+  // lookup's answer registered, the parameters, the length check), a cycle
+  // before admit_valid_q would offer it: a stage of every remote CPU load.
+  // Its admission then writes what the registered one would (admit_q,
+  // rseq_q). A lookup still running leaves the request to RX_FINAL's
+  // registered admission. Requests with more parameters or with Data keep
+  // theirs (admitting those at their last parameter made the wide oETP
+  // path deeper than its synthesis limit).
+  logic adm_q;
+  wire  adm_now = adm_q && !lk_pend_q && lk_ok_q && !held_valid_q;
+  assign admit_valid = admit_valid_q || adm_now;
+  assign admit       = adm_q ? make_admit(peer_q, (len_ok_q && all_params) ? ERR_NONE
+                                                                        : ERR_LOCAL_AXIS)
+                             : admit_q;
+
   // The matched response's verdict goes to the initiator in RX_FINAL's
   // decision cycle, not from a register one cycle later: every input of
   // it is a flop (the registered length check, EndOfData, the parameters),
@@ -532,12 +549,13 @@ module openenoc_oetp_rx
       ini_result.code = ERR_NONE;
   end
 
-  function automatic rx_admit_t make_admit(input logic [ERR_W-1:0] code);
+  function automatic rx_admit_t make_admit(input logic [PEER_IDX_W-1:0] peer,
+                                           input logic [ERR_W-1:0] code);
     make_admit.cmd        = oetp_cmd_e'(cmd);
     make_admit.group      = group;
     make_admit.src_mac    = src;
     make_admit.local_mac  = conf.mac_address;
-    make_admit.peer       = src_peer;
+    make_admit.peer       = peer;
     make_admit.seq        = rseq_q;
     make_admit.rid        = p_q[0];
     make_admit.addr       = p_q[1];
@@ -584,7 +602,7 @@ module openenoc_oetp_rx
           dframe_q <= data_frame(eth.tdata[15:0], CMD_DMA_WRITE_REQ);
           if (eth.tdata == '0 || eth.tdata > LEN_W'(frag_ceil)) begin
             admit_valid_q <= 1'b1;
-            admit_q       <= make_admit(ERR_LOCAL_INVALID);
+            admit_q       <= make_admit(src_peer, ERR_LOCAL_INVALID);
             rseq_q        <= rseq_q + 1;
             // state_q as for a good Length, overridden like an
             // unmatched reply (st reads RX_IDLE after the last word,
@@ -594,7 +612,7 @@ module openenoc_oetp_rx
             state_q       <= RX_REQUEST;
           end else begin
             admit_valid_q  <= 1'b1;
-            admit_q        <= make_admit(ERR_NONE);
+            admit_q        <= make_admit(src_peer, ERR_NONE);
             admit_q.len    <= eth.tdata;
             admitted_q     <= 1'b1;
             rseq_q         <= rseq_q + 1;
@@ -646,6 +664,7 @@ module openenoc_oetp_rx
     p_q[0] <= w_data[31:0];
     p_q[1] <= par_data1;
     pidx_q <= 3'd2;
+    adm_q  <= !rsp_q && np == 3'd2 && w_all_last && fb_q == 16'd16;
     if (rsp_q) begin
       // a verdict given now (early_done) leaves nothing matched behind
       matched_q  <= rsp_match && !early_done;
@@ -703,6 +722,7 @@ module openenoc_oetp_rx
       lk_valid_q    <= 1'b0;
       claim_valid_q <= 1'b0;
       admit_valid_q <= 1'b0;
+      adm_q         <= 1'b0;
       rxs_valid_q   <= 1'b0;
       ini_busy_q    <= 1'b0;
       admit_q       <= '0;
@@ -717,6 +737,7 @@ module openenoc_oetp_rx
       cd_q          <= cmd_decode(8'h00);
     end else begin
       admit_valid_q <= 1'b0;
+      adm_q         <= 1'b0;
       if (st != RX_FINAL) len_ok_q <= len_ok_at(fb_next);
       hdr_match_q   <= src_nx == ctx.mac && (hdr_cmd == ctx.rsp_cmd || hdr_cmd == CMD_ERROR_RSP);
       dst_ok_q      <= group_nx ? (dst_nx == conf.multicast_address) : (dst_nx == conf.mac_address);
@@ -962,8 +983,9 @@ module openenoc_oetp_rx
               // source gets a reply, if the responder was free (an unknown
               // source or a busy responder: the frame is dropped)
               if (fb_q >= 16'd20 && src_ok) begin
-                admit_valid_q <= 1'b1;
-                admit_q       <= make_admit((len_ok_q && all_params) ? ERR_NONE : ERR_LOCAL_AXIS);
+                // (adm_now: offered in this cycle already)
+                admit_valid_q <= !adm_now;
+                admit_q       <= make_admit(src_peer, (len_ok_q && all_params) ? ERR_NONE : ERR_LOCAL_AXIS);
                 rseq_q        <= rseq_q + 1;
               end
               state_q <= RX_IDLE;
