@@ -15,7 +15,10 @@ module openenoc_oetp_tx
   import openenoc_csr_pkg::*;
   import openenoc_oetp_pkg::*;
 #(
-  parameter int ETH_W = 32   // width of loc and eth: 32, 64 or 128
+  parameter int ETH_W = 32,  // width of loc and eth: 32, 64 or 128
+  // the responder's RMEM read reply picked in its completion cycle
+  // (rsp_now): the co-simulation's LOW_LATENCY build above 32 bits
+  parameter bit RSP_NOW = 1'b0
 ) (
   input  logic              clk,
   input  logic              rst,
@@ -39,6 +42,10 @@ module openenoc_oetp_tx
   input  logic              rsp_job_valid,
   input  tx_job_t           rsp_job,
   input  src_status_t       rsp_stat,
+  // RSP_NOW: the responder's success reply without Data is complete now,
+  // rsp_job with the value rsp_now_p1 (its job_valid follows next cycle)
+  input  logic              rsp_now,
+  input  logic [31:0]       rsp_now_p1,
   output logic              rsp_done,
   output logic              rsp_done_sent,
   output logic [ERR_W-1:0]  rsp_done_code
@@ -212,12 +219,17 @@ module openenoc_oetp_tx
   // would take it. The choice it skips could only have been this reply.
   wire pick_rsp_now = state_q == TX_IDLE && !settle && !pk_ini_q && !pk_raw_q &&
                       rsp_job_valid && !rsp_job.has_data;
-  wire pick_r       = pick_rsp || pick_rsp_now;
+  // With RSP_NOW the same a cycle earlier: a reply completed in this
+  // cycle (rsp_now; rsp_job is then preloaded with all but its value, and
+  // no reply is offered, so none was chosen), under the same conditions.
+  wire rsp_cpl      = RSP_NOW && rsp_now;
+  wire pick_rsp_cpl = state_q == TX_IDLE && !settle && !pk_ini_q && !pk_raw_q && rsp_cpl;
+  wire pick_r       = pick_rsp || pick_rsp_now || pick_rsp_cpl;
   // The same for an initiator request without Data (RMEM_READ_REQ, ...)
   // when no reply is offered and the raw head does not have its turn: the
   // registered choice would take it in the next cycle.
   wire pick_ini_now_c = state_q == TX_IDLE && !settle && !pk_rsp_q && !pk_raw_q && !pk_ini_q &&
-                        ini_job_valid && !ini_job.has_data && !rsp_job_valid &&
+                        ini_job_valid && !ini_job.has_data && !rsp_job_valid && !rsp_cpl &&
                         !(head_raw && raw_turn_q);
   function automatic logic pick_ini_now();
     pick_ini_now = local_tx_en && pick_ini_now_c;
@@ -233,13 +245,13 @@ module openenoc_oetp_tx
   // pick_ini_sel: the picked job is the initiator's. The job itself is not
   // multiplexed into a wire (303 bits copied every cycle in the model):
   // each use selects the fields it reads.
-  wire pick_ini_sel = pk_ini_q || !rsp_job_valid;
+  wire pick_ini_sel = pk_ini_q || !(rsp_job_valid || rsp_cpl);
   assign cur_stat  = (owner_q == OWN_RSP) ? rsp_stat : ini_stat;
 
   // a pick of the initiator means the responder was not eligible (pk_rsp_q
   // low); a reply without Data never failed its source
   function automatic logic pick_failed();
-    pick_failed = pk_v.failed && !pick_rsp_now && !pick_ini_now();
+    pick_failed = pk_v.failed && !pick_rsp_now && !pick_rsp_cpl && !pick_ini_now();
   endfunction
 
   wire can_load   = !o_valid_q || eth.tready;
@@ -354,7 +366,11 @@ module openenoc_oetp_tx
   endfunction
   always_ff @(posedge clk) begin
     if (rst)           job_q <= '0;
-    else if (load_job()) job_q <= pick_ini_sel ? ini_job : rsp_job;
+    else if (load_job()) begin
+      job_q <= pick_ini_sel ? ini_job : rsp_job;
+      // the completion's value into the preloaded reply (pick_rsp_cpl)
+      if (rsp_cpl && !pick_ini_sel) job_q.params[1] <= rsp_now_p1;
+    end
   end
 
   always_ff @(posedge clk) begin
