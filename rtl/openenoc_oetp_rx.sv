@@ -167,9 +167,10 @@ module openenoc_oetp_rx
   wire        group    = hdr_q[0][0];     // the destination's I/G bit
   // The same fields of the header as it will be after this cycle's edge:
   // at 128 bits RX_IDLE may take all four header words at once (hdr_take)
-  // and move straight to RX_CLASSIFY, so the flops made every cycle from
-  // the header (dst_ok_q, raw_ok_q, hdr_match_q) are made from those words
-  // in that cycle; else (and always at 32 and 64) from hdr_q.
+  // and move straight to RX_CLASSIFY, so the flops made from the header
+  // (dst_ok_q, raw_ok_q, hdr_match_q; every cycle but RX_IDLE's without
+  // hdr_take) are made from those words in that cycle; else (and always at
+  // 32 and 64) from hdr_q.
   logic [2:0][31:0] hdr_nx;
   wire [47:0] dst_nx = {hdr_nx[0][7:0], hdr_nx[0][15:8], hdr_nx[0][23:16], hdr_nx[0][31:24],
                         hdr_nx[1][7:0], hdr_nx[1][15:8]};
@@ -209,7 +210,7 @@ module openenoc_oetp_rx
   wire        wr_req_q = cd_q.wr_req;
   wire        is_oetp  = fb15_q && oetp_hdr_q;
   // dst_ok and raw_ok come from flops (dst_ok_q, raw_ok_q, made every
-  // cycle): the destination words are in place two cycles before
+  // cycle but RX_IDLE's without hdr_take): the destination words are in place two cycles before
   // RX_CLASSIFY for any frame that reaches the checks (14 bytes or more)
   logic       dst_ok_q, raw_ok_q;
   wire        dst_ok   = dst_ok_q;
@@ -364,7 +365,8 @@ module openenoc_oetp_rx
 
   // response matching on the Request ID word itself, which must be whole (a
   // frame cut inside it cannot be associated with the request); the
-  // header's part comes from a flop (hdr_match_q), made every cycle and,
+  // header's part comes from a flop (hdr_match_q), made every cycle but
+  // RX_IDLE's without hdr_take and,
   // with header word 3, from that word's Cmd (hdr_cmd): RX_CLASSIFY takes
   // the Request ID word in the next cycle. The source MAC is in place by
   // then, and a context that is waiting had its MAC and command set cycles
@@ -738,10 +740,19 @@ module openenoc_oetp_rx
     end else begin
       admit_valid_q <= 1'b0;
       adm_q         <= 1'b0;
-      if (st != RX_FINAL) len_ok_q <= len_ok_at(fb_next);
-      hdr_match_q   <= src_nx == ctx.mac && (hdr_cmd == ctx.rsp_cmd || hdr_cmd == CMD_ERROR_RSP);
-      dst_ok_q      <= group_nx ? (dst_nx == conf.multicast_address) : (dst_nx == conf.mac_address);
-      raw_ok_q      <= raw_ok_c;
+      // The flops made from the header and the byte count are read from
+      // RX_CLASSIFY on, always made in the cycle before (RX_HEADER's or, at
+      // 128, RX_IDLE's taking all four header words, hdr_take) or with the
+      // frame's last beat (len_ok_q: never RX_IDLE's, which drops a frame
+      // that ends there): RX_IDLE leaves them as the last frame left them,
+      // so nothing changes while no frame comes (its clearing of hdr_q and
+      // fb_q would change them a cycle after every frame).
+      if (st != RX_FINAL && st != RX_IDLE) len_ok_q <= len_ok_at(fb_next);
+      if (st != RX_IDLE || hdr_take) begin
+        hdr_match_q <= src_nx == ctx.mac && (hdr_cmd == ctx.rsp_cmd || hdr_cmd == CMD_ERROR_RSP);
+        dst_ok_q    <= group_nx ? (dst_nx == conf.multicast_address) : (dst_nx == conf.mac_address);
+        raw_ok_q    <= raw_ok_c;
+      end
       state_q       <= st;
       unm_q         <= 1'b0;
       if (loc.tready) o_valid_q <= 1'b0;

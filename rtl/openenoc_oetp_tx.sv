@@ -159,13 +159,20 @@ module openenoc_oetp_tx
   // job in the next cycle) since it was made. A job that appears or a head
   // that arrives is picked one cycle later, never early (a reply without
   // Data is picked at once, see pick_rsp_now).
+  // The owner told by end_now drops its job at this edge: the choice
+  // registered with it leaves that job out (a job that is gone in the next
+  // cycle is never picked then: TX is in TX_IDLE with fresh_q low, below),
+  // so the choice is the next cycle's already and, with nothing else
+  // offered, stays unchanged from the frame's end on.
   wire  rsp_elig = eligible(rsp_job_valid, rsp_job.has_data, rsp_job.data_len, rsp_job.peer,
-                           rsp_job.role, rsp_job.seq, rsp_stat);
+                           rsp_job.role, rsp_job.seq, rsp_stat) &&
+                   !(end_now && owner_q == OWN_RSP);
   // the initiator's eligibility without local_tx_en (a top-level input):
   // only the final AND reads the input, so the compares are not part of
   // the model's input-combinational logic, evaluated again on every input
   wire  ini_ok   = eligible(ini_job_valid, ini_job.has_data, ini_job.data_len, ini_job.peer,
-                            ini_job.role, ini_job.seq, ini_stat);
+                            ini_job.role, ini_job.seq, ini_stat) &&
+                   !(end_now && owner_q == OWN_INI);
   // the choice without local_tx_en too: the register's input ANDs it in
   // (raw and initiator frames are chosen only while it is high)
   wire  c_raw_c  = !rsp_elig && head_raw && (!ini_ok || raw_turn_q);
@@ -417,12 +424,25 @@ module openenoc_oetp_tx
       pk_rsp_q    <= rsp_elig;
       pk_ini_q    <= local_tx_en && c_ini_c;
       pk_raw_q    <= local_tx_en && c_raw_c;
-      pk_rsp_v_q  <= verdict(rsp_job.has_data, rsp_job.data_len, rsp_stat);
-      pk_ini_v_q  <= verdict(ini_job.has_data, ini_job.data_len, ini_stat);
-      rsp_sv_q    <= rsp_stat.valid;
-      ini_sv_q   <= ini_stat.valid;
-      fresh_q    <= state_q == TX_IDLE && !fire_idle && !settle &&
-                    !(pick_r || pick_i() || pick_raw());
+      // the verdicts and the status views are read only through fresh_q,
+      // which a cycle out of TX_IDLE leaves low or (end_now, below) sets
+      // with nothing chosen: loaded in TX_IDLE only, they do not change
+      // after a frame's end
+      if (state_q == TX_IDLE) begin
+        pk_rsp_v_q <= verdict(rsp_job.has_data, rsp_job.data_len, rsp_stat);
+        pk_ini_v_q <= verdict(ini_job.has_data, ini_job.data_len, ini_stat);
+        rsp_sv_q   <= rsp_stat.valid;
+        ini_sv_q   <= ini_stat.valid;
+      end
+      // Above 32 bits the choice registered at a frame's end (end_now)
+      // leaves the ending owner's job out; when it chose nothing, no
+      // registered pick can follow in TX_IDLE's first cycle whatever
+      // fresh_q says, so fresh_q is set as TX_IDLE would set it and does
+      // not change in that cycle (the model is at rest after the frame's
+      // TLAST handshake). Else it stays low for that cycle, as at 32 bits.
+      fresh_q    <= (state_q == TX_IDLE && !fire_idle && !settle &&
+                     !(pick_r || pick_i() || pick_raw())) ||
+                    (end_now && !rsp_elig && !(local_tx_en && (c_ini_c || c_raw_c)));
       if (eth.tready) o_valid_q <= 1'b0;
       if (eth_done)  eth_seen_q <= 1'b1;
 
@@ -602,7 +622,10 @@ module openenoc_oetp_tx
 
         TX_WAIT_END: begin
           if (eth_done || eth_seen_q) begin
-            // (above 32 bits told now, by end_now)
+            // (above 32 bits told now, by end_now); eth_seen_q and code_q
+            // are left as TX_IDLE sets them
+            eth_seen_q  <= 1'b0;
+            code_q      <= ERR_NONE;
             ini_done_q  <= N == 1 && owner_q == OWN_INI;
             rsp_done_q  <= N == 1 && owner_q == OWN_RSP;
             done_sent_q <= N == 1;
