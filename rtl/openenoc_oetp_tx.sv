@@ -159,11 +159,11 @@ module openenoc_oetp_tx
   // job in the next cycle) since it was made. A job that appears or a head
   // that arrives is picked one cycle later, never early (a reply without
   // Data is picked at once, see pick_rsp_now).
-  // The owner told by end_now drops its job at this edge: the choice
-  // registered with it leaves that job out (a job that is gone in the next
-  // cycle is never picked then: TX is in TX_IDLE with fresh_q low, below),
-  // so the choice is the next cycle's already and, with nothing else
-  // offered, stays unchanged from the frame's end on.
+  // Above 32 bits the owner told by end_now drops its job at this edge:
+  // the choice registered with it leaves that job out (which TX_IDLE's
+  // first cycle never picked anyway), so it is the next cycle's choice
+  // already and, with nothing else offered, stays unchanged from the
+  // frame's end on (fresh_q, below).
   wire  rsp_elig = eligible(rsp_job_valid, rsp_job.has_data, rsp_job.data_len, rsp_job.peer,
                            rsp_job.role, rsp_job.seq, rsp_stat) &&
                    !(end_now && owner_q == OWN_RSP);
