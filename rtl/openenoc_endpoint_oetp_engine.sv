@@ -270,6 +270,8 @@ module openenoc_endpoint_oetp_engine
   logic        ini_job_valid, rsp_job_valid;
   tx_job_t     ini_job, rsp_job;
   src_status_t ini_stat, rsp_stat;
+  logic        rsp_job_now;      // the responder's reply completed now (LOW_LATENCY above 32)
+  logic [31:0] rsp_job_now_p1;
   logic        ini_done, ini_done_sent, rsp_done, rsp_done_sent;
   logic [ERR_W-1:0] ini_done_code, rsp_done_code;
   ini_ctx_t    ctx;
@@ -298,13 +300,13 @@ module openenoc_endpoint_oetp_engine
     .rx_len(rx_ini_len), .timer_wake
   );
 
-  openenoc_oetp_responder #(.ETH_W(ETH_W)) u_responder (
+  openenoc_oetp_responder #(.ETH_W(ETH_W), .NOW(ETH_W > 32 && LOW_LATENCY)) u_responder (
     .clk, .rst,
     .admit_valid, .admit, .busy(rsp_busy), .accepted(rsp_accepted),
     .req_valid(rsp_req_valid), .req(rsp_req), .req_ready(responder_if.req_ready),
     .cpl_valid(responder_if.cpl_valid), .cpl(rsp_cpl), .cpl_ready(rsp_cpl_ready),
-    .job_valid(rsp_job_valid), .job(rsp_job), .stat(rsp_stat),
-    .tx_done(rsp_done), .tx_done_sent(rsp_done_sent), .tx_done_code(rsp_done_code)
+    .job_valid(rsp_job_valid), .job(rsp_job), .job_now(rsp_job_now), .job_now_p1(rsp_job_now_p1),
+    .stat(rsp_stat), .tx_done(rsp_done), .tx_done_sent(rsp_done_sent), .tx_done_code(rsp_done_code)
   );
 
   openenoc_oetp_rx #(.ETH_W(ETH_W)) u_rx (
@@ -320,10 +322,11 @@ module openenoc_endpoint_oetp_engine
     .ini_len(rx_ini_len)
   );
 
-  openenoc_oetp_tx #(.ETH_W(ETH_W)) u_tx (
+  openenoc_oetp_tx #(.ETH_W(ETH_W), .RSP_NOW(ETH_W > 32 && LOW_LATENCY)) u_tx (
     .clk, .rst, .local_tx_en,
     .loc(local_in), .eth(eth_words), .eth_done,
     .ini_job_valid, .ini_job, .ini_stat, .ini_done, .ini_done_sent, .ini_done_code,
-    .rsp_job_valid, .rsp_job, .rsp_stat, .rsp_done, .rsp_done_sent, .rsp_done_code
+    .rsp_job_valid, .rsp_job, .rsp_stat, .rsp_now(rsp_job_now), .rsp_now_p1(rsp_job_now_p1),
+    .rsp_done, .rsp_done_sent, .rsp_done_code
   );
 endmodule

@@ -11,7 +11,10 @@ module openenoc_oetp_responder
   import openenoc_csr_pkg::*;
   import openenoc_oetp_pkg::*;
 #(
-  parameter int ETH_W = 32   // the engine's Ethernet width (see to_idle below)
+  parameter int ETH_W = 32,  // the engine's Ethernet width (see to_idle below)
+  // An RMEM read's success reply offered in the completion cycle (job_now):
+  // the co-simulation's LOW_LATENCY build above 32 bits
+  parameter bit NOW   = 1'b0
 ) (
   input  logic        clk,
   input  logic        rst,
@@ -32,6 +35,10 @@ module openenoc_oetp_responder
   // TX
   output logic        job_valid,
   output tx_job_t     job,
+  // NOW: the RMEM read's success reply is complete in this cycle, job with
+  // its value (params[1]) job_now_p1; job_valid follows a cycle later
+  output logic        job_now,
+  output logic [31:0] job_now_p1,
   output src_status_t stat,
   input  logic        tx_done,
   input  logic        tx_done_sent,
@@ -48,6 +55,9 @@ module openenoc_oetp_responder
   xfer_req_t   req_q;
   logic        req_valid_q, cpl_ready_q, job_valid_q, accepted_q;
   logic        cpl_seen_q, txd_q;
+  // NOW: an admitted RMEM read of a unicast source, its success reply
+  // preloaded in job_q (all but the value), until its completion
+  logic        pre_q;
   src_status_t stat_q;
   tx_job_t     job_q;
 
@@ -85,6 +95,13 @@ module openenoc_oetp_responder
   assign job_valid = job_valid_q;
   assign job       = job_q;
   assign stat      = stat_q;
+  // With NOW a remote CPU load's reply is picked by TX in the cycle the
+  // memory read completes, from this preloaded job and the completion's
+  // value, not from job_q a cycle later (its header words, the frame's
+  // first beat, are all known at the admission). A failed read still gets
+  // its ERROR_RSP from job_q. Constant 0 without NOW.
+  assign job_now    = pre_q && cpl_valid && cpl_ready_q && !cpl.error;
+  assign job_now_p1 = cpl.rdata;
 
   // a DMA read whose reply carries Data (the admitted request's, the context's)
   wire admit_data_read = admit.cmd == CMD_DMA_READ_REQ && admit.error_code == ERR_NONE;
@@ -178,6 +195,7 @@ module openenoc_oetp_responder
       txd_q       <= 1'b0;
       stat_q      <= '0;
       job_q       <= '0;
+      pre_q       <= 1'b0;
     end else begin
       case (state_q)
         RSP_IDLE: begin
@@ -187,6 +205,11 @@ module openenoc_oetp_responder
           stat_q     <= '0;
           if (admit_valid) begin
             req_q <= admit_req;
+            if (NOW && admit.cmd == CMD_RMEM_READ_REQ && !admit.group) begin
+              pre_q <= 1'b1;
+              job_q <= reply(CMD_RMEM_READ_RSP, 3'd2, '0, admit.src_mac, admit.local_mac,
+                             admit.rid, admit.peer, admit.seq, admit.len);
+            end
             if (req_ready) begin
               take(admit_data_read);
               if (admit_data_read)
@@ -208,6 +231,7 @@ module openenoc_oetp_responder
 
         RSP_EXECUTE: begin
           if (cpl_valid && cpl_ready_q) begin
+            pre_q        <= 1'b0;
             cpl_ready_q  <= 1'b0;
             cpl_seen_q   <= 1'b1;
             stat_q.valid <= 1'b1;

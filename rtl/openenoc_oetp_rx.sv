@@ -152,8 +152,6 @@ module openenoc_oetp_rx
          {o_valid_q, o_data_q, o_keep_q, o_last_q, o_id_q, o_dest_q, o_user_q};
   assign lk_req_valid = lk_valid_q;
   assign claim_valid  = claim_valid_q;
-  assign admit_valid  = admit_valid_q;
-  assign admit        = admit_q;
   assign rxs_valid    = rxs_valid_q;
   assign rxs          = rxs_q;
   assign ini_busy     = ini_busy_q;
@@ -169,9 +167,10 @@ module openenoc_oetp_rx
   wire        group    = hdr_q[0][0];     // the destination's I/G bit
   // The same fields of the header as it will be after this cycle's edge:
   // at 128 bits RX_IDLE may take all four header words at once (hdr_take)
-  // and move straight to RX_CLASSIFY, so the flops made every cycle from
-  // the header (dst_ok_q, raw_ok_q, hdr_match_q) are made from those words
-  // in that cycle; else (and always at 32 and 64) from hdr_q.
+  // and move straight to RX_CLASSIFY, so the flops made from the header
+  // (dst_ok_q, raw_ok_q, hdr_match_q; every cycle but RX_IDLE's without
+  // hdr_take) are made from those words in that cycle; else (and always at
+  // 32 and 64) from hdr_q.
   logic [2:0][31:0] hdr_nx;
   wire [47:0] dst_nx = {hdr_nx[0][7:0], hdr_nx[0][15:8], hdr_nx[0][23:16], hdr_nx[0][31:24],
                         hdr_nx[1][7:0], hdr_nx[1][15:8]};
@@ -211,7 +210,7 @@ module openenoc_oetp_rx
   wire        wr_req_q = cd_q.wr_req;
   wire        is_oetp  = fb15_q && oetp_hdr_q;
   // dst_ok and raw_ok come from flops (dst_ok_q, raw_ok_q, made every
-  // cycle): the destination words are in place two cycles before
+  // cycle but RX_IDLE's without hdr_take): the destination words are in place two cycles before
   // RX_CLASSIFY for any frame that reaches the checks (14 bytes or more)
   logic       dst_ok_q, raw_ok_q;
   wire        dst_ok   = dst_ok_q;
@@ -366,7 +365,8 @@ module openenoc_oetp_rx
 
   // response matching on the Request ID word itself, which must be whole (a
   // frame cut inside it cannot be associated with the request); the
-  // header's part comes from a flop (hdr_match_q), made every cycle and,
+  // header's part comes from a flop (hdr_match_q), made every cycle but
+  // RX_IDLE's without hdr_take and,
   // with header word 3, from that word's Cmd (hdr_cmd): RX_CLASSIFY takes
   // the Request ID word in the next cycle. The source MAC is in place by
   // then, and a context that is waiting had its MAC and command set cycles
@@ -491,6 +491,25 @@ module openenoc_oetp_rx
   wire [PEER_IDX_W-1:0] src_peer = lk_pend_q ? lk_rsp.peer : peer_q;
   wire                  src_ok   = lk_pend_q ? (lk_rsp.hit && !rsp_busy) : lk_ok_q;
 
+  // Above 32 bits an RMEM_READ_REQ of exactly 24 bytes ends with the two
+  // parameters RX_CLASSIFY takes together (par_take): adm_q is set with
+  // that last beat and read in RX_FINAL's first cycle only (one cycle
+  // high). When the source lookup has answered by then, the request goes
+  // to the responder in that cycle (adm_now), made from flops alone (the
+  // lookup's answer registered, the parameters, the length check), a cycle
+  // before admit_valid_q would offer it: a stage of every remote CPU load.
+  // Its admission then writes what the registered one would (admit_q,
+  // rseq_q). A lookup still running leaves the request to RX_FINAL's
+  // registered admission. Requests with more parameters or with Data keep
+  // theirs (admitting those at their last parameter made the wide oETP
+  // path deeper than its synthesis limit).
+  logic adm_q;
+  wire  adm_now = adm_q && !lk_pend_q && lk_ok_q && !held_valid_q;
+  assign admit_valid = admit_valid_q || adm_now;
+  assign admit       = adm_q ? make_admit(peer_q, (len_ok_q && all_params) ? ERR_NONE
+                                                                        : ERR_LOCAL_AXIS)
+                             : admit_q;
+
   // The matched response's verdict goes to the initiator in RX_FINAL's
   // decision cycle, not from a register one cycle later: every input of
   // it is a flop (the registered length check, EndOfData, the parameters),
@@ -532,12 +551,13 @@ module openenoc_oetp_rx
       ini_result.code = ERR_NONE;
   end
 
-  function automatic rx_admit_t make_admit(input logic [ERR_W-1:0] code);
+  function automatic rx_admit_t make_admit(input logic [PEER_IDX_W-1:0] peer,
+                                           input logic [ERR_W-1:0] code);
     make_admit.cmd        = oetp_cmd_e'(cmd);
     make_admit.group      = group;
     make_admit.src_mac    = src;
     make_admit.local_mac  = conf.mac_address;
-    make_admit.peer       = src_peer;
+    make_admit.peer       = peer;
     make_admit.seq        = rseq_q;
     make_admit.rid        = p_q[0];
     make_admit.addr       = p_q[1];
@@ -584,7 +604,7 @@ module openenoc_oetp_rx
           dframe_q <= data_frame(eth.tdata[15:0], CMD_DMA_WRITE_REQ);
           if (eth.tdata == '0 || eth.tdata > LEN_W'(frag_ceil)) begin
             admit_valid_q <= 1'b1;
-            admit_q       <= make_admit(ERR_LOCAL_INVALID);
+            admit_q       <= make_admit(src_peer, ERR_LOCAL_INVALID);
             rseq_q        <= rseq_q + 1;
             // state_q as for a good Length, overridden like an
             // unmatched reply (st reads RX_IDLE after the last word,
@@ -594,7 +614,7 @@ module openenoc_oetp_rx
             state_q       <= RX_REQUEST;
           end else begin
             admit_valid_q  <= 1'b1;
-            admit_q        <= make_admit(ERR_NONE);
+            admit_q        <= make_admit(src_peer, ERR_NONE);
             admit_q.len    <= eth.tdata;
             admitted_q     <= 1'b1;
             rseq_q         <= rseq_q + 1;
@@ -646,6 +666,7 @@ module openenoc_oetp_rx
     p_q[0] <= w_data[31:0];
     p_q[1] <= par_data1;
     pidx_q <= 3'd2;
+    adm_q  <= !rsp_q && np == 3'd2 && w_all_last && fb_q == 16'd16;
     if (rsp_q) begin
       // a verdict given now (early_done) leaves nothing matched behind
       matched_q  <= rsp_match && !early_done;
@@ -703,6 +724,7 @@ module openenoc_oetp_rx
       lk_valid_q    <= 1'b0;
       claim_valid_q <= 1'b0;
       admit_valid_q <= 1'b0;
+      adm_q         <= 1'b0;
       rxs_valid_q   <= 1'b0;
       ini_busy_q    <= 1'b0;
       admit_q       <= '0;
@@ -717,10 +739,20 @@ module openenoc_oetp_rx
       cd_q          <= cmd_decode(8'h00);
     end else begin
       admit_valid_q <= 1'b0;
-      if (st != RX_FINAL) len_ok_q <= len_ok_at(fb_next);
-      hdr_match_q   <= src_nx == ctx.mac && (hdr_cmd == ctx.rsp_cmd || hdr_cmd == CMD_ERROR_RSP);
-      dst_ok_q      <= group_nx ? (dst_nx == conf.multicast_address) : (dst_nx == conf.mac_address);
-      raw_ok_q      <= raw_ok_c;
+      adm_q         <= 1'b0;
+      // The flops made from the header and the byte count are read from
+      // RX_CLASSIFY on, always made in the cycle before (RX_HEADER's or, at
+      // 128, RX_IDLE's taking all four header words, hdr_take) or with the
+      // frame's last beat (len_ok_q: never RX_IDLE's, which drops a frame
+      // that ends there): RX_IDLE leaves them as the last frame left them,
+      // so nothing changes while no frame comes (its clearing of hdr_q and
+      // fb_q would change them a cycle after every frame).
+      if (st != RX_FINAL && st != RX_IDLE) len_ok_q <= len_ok_at(fb_next);
+      if (st != RX_IDLE || hdr_take) begin
+        hdr_match_q <= src_nx == ctx.mac && (hdr_cmd == ctx.rsp_cmd || hdr_cmd == CMD_ERROR_RSP);
+        dst_ok_q    <= group_nx ? (dst_nx == conf.multicast_address) : (dst_nx == conf.mac_address);
+        raw_ok_q    <= raw_ok_c;
+      end
       state_q       <= st;
       unm_q         <= 1'b0;
       if (loc.tready) o_valid_q <= 1'b0;
@@ -962,8 +994,9 @@ module openenoc_oetp_rx
               // source gets a reply, if the responder was free (an unknown
               // source or a busy responder: the frame is dropped)
               if (fb_q >= 16'd20 && src_ok) begin
-                admit_valid_q <= 1'b1;
-                admit_q       <= make_admit((len_ok_q && all_params) ? ERR_NONE : ERR_LOCAL_AXIS);
+                // (adm_now: offered in this cycle already)
+                admit_valid_q <= !adm_now;
+                admit_q       <= make_admit(src_peer, (len_ok_q && all_params) ? ERR_NONE : ERR_LOCAL_AXIS);
                 rseq_q        <= rseq_q + 1;
               end
               state_q <= RX_IDLE;

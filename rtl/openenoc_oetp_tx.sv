@@ -15,7 +15,10 @@ module openenoc_oetp_tx
   import openenoc_csr_pkg::*;
   import openenoc_oetp_pkg::*;
 #(
-  parameter int ETH_W = 32   // width of loc and eth: 32, 64, 128 or 256
+  parameter int ETH_W = 32,  // width of loc and eth: 32, 64, 128 or 256
+  // the responder's RMEM read reply picked in its completion cycle
+  // (rsp_now): the co-simulation's LOW_LATENCY build above 32 bits
+  parameter bit RSP_NOW = 1'b0
 ) (
   input  logic              clk,
   input  logic              rst,
@@ -39,6 +42,10 @@ module openenoc_oetp_tx
   input  logic              rsp_job_valid,
   input  tx_job_t           rsp_job,
   input  src_status_t       rsp_stat,
+  // RSP_NOW: the responder's success reply without Data is complete now,
+  // rsp_job with the value rsp_now_p1 (its job_valid follows next cycle)
+  input  logic              rsp_now,
+  input  logic [31:0]       rsp_now_p1,
   output logic              rsp_done,
   output logic              rsp_done_sent,
   output logic [ERR_W-1:0]  rsp_done_code
@@ -152,13 +159,20 @@ module openenoc_oetp_tx
   // job in the next cycle) since it was made. A job that appears or a head
   // that arrives is picked one cycle later, never early (a reply without
   // Data is picked at once, see pick_rsp_now).
+  // Above 32 bits the owner told by end_now drops its job at this edge:
+  // the choice registered with it leaves that job out (which TX_IDLE's
+  // first cycle never picked anyway), so it is the next cycle's choice
+  // already and, with nothing else offered, stays unchanged from the
+  // frame's end on (fresh_q, below).
   wire  rsp_elig = eligible(rsp_job_valid, rsp_job.has_data, rsp_job.data_len, rsp_job.peer,
-                           rsp_job.role, rsp_job.seq, rsp_stat);
+                           rsp_job.role, rsp_job.seq, rsp_stat) &&
+                   !(end_now && owner_q == OWN_RSP);
   // the initiator's eligibility without local_tx_en (a top-level input):
   // only the final AND reads the input, so the compares are not part of
   // the model's input-combinational logic, evaluated again on every input
   wire  ini_ok   = eligible(ini_job_valid, ini_job.has_data, ini_job.data_len, ini_job.peer,
-                            ini_job.role, ini_job.seq, ini_stat);
+                            ini_job.role, ini_job.seq, ini_stat) &&
+                   !(end_now && owner_q == OWN_INI);
   // the choice without local_tx_en too: the register's input ANDs it in
   // (raw and initiator frames are chosen only while it is high)
   wire  c_raw_c  = !rsp_elig && head_raw && (!ini_ok || raw_turn_q);
@@ -212,12 +226,17 @@ module openenoc_oetp_tx
   // would take it. The choice it skips could only have been this reply.
   wire pick_rsp_now = state_q == TX_IDLE && !settle && !pk_ini_q && !pk_raw_q &&
                       rsp_job_valid && !rsp_job.has_data;
-  wire pick_r       = pick_rsp || pick_rsp_now;
+  // With RSP_NOW the same a cycle earlier: a reply completed in this
+  // cycle (rsp_now; rsp_job is then preloaded with all but its value, and
+  // no reply is offered, so none was chosen), under the same conditions.
+  wire rsp_cpl      = RSP_NOW && rsp_now;
+  wire pick_rsp_cpl = state_q == TX_IDLE && !settle && !pk_ini_q && !pk_raw_q && rsp_cpl;
+  wire pick_r       = pick_rsp || pick_rsp_now || pick_rsp_cpl;
   // The same for an initiator request without Data (RMEM_READ_REQ, ...)
   // when no reply is offered and the raw head does not have its turn: the
   // registered choice would take it in the next cycle.
   wire pick_ini_now_c = state_q == TX_IDLE && !settle && !pk_rsp_q && !pk_raw_q && !pk_ini_q &&
-                        ini_job_valid && !ini_job.has_data && !rsp_job_valid &&
+                        ini_job_valid && !ini_job.has_data && !rsp_job_valid && !rsp_cpl &&
                         !(head_raw && raw_turn_q);
   function automatic logic pick_ini_now();
     pick_ini_now = local_tx_en && pick_ini_now_c;
@@ -233,13 +252,13 @@ module openenoc_oetp_tx
   // pick_ini_sel: the picked job is the initiator's. The job itself is not
   // multiplexed into a wire (303 bits copied every cycle in the model):
   // each use selects the fields it reads.
-  wire pick_ini_sel = pk_ini_q || !rsp_job_valid;
+  wire pick_ini_sel = pk_ini_q || !(rsp_job_valid || rsp_cpl);
   assign cur_stat  = (owner_q == OWN_RSP) ? rsp_stat : ini_stat;
 
   // a pick of the initiator means the responder was not eligible (pk_rsp_q
   // low); a reply without Data never failed its source
   function automatic logic pick_failed();
-    pick_failed = pk_v.failed && !pick_rsp_now && !pick_ini_now();
+    pick_failed = pk_v.failed && !pick_rsp_now && !pick_rsp_cpl && !pick_ini_now();
   endfunction
 
   wire can_load   = !o_valid_q || eth.tready;
@@ -372,7 +391,11 @@ module openenoc_oetp_tx
   endfunction
   always_ff @(posedge clk) begin
     if (rst)           job_q <= '0;
-    else if (load_job()) job_q <= pick_ini_sel ? ini_job : rsp_job;
+    else if (load_job()) begin
+      job_q <= pick_ini_sel ? ini_job : rsp_job;
+      // the completion's value into the preloaded reply (pick_rsp_cpl)
+      if (rsp_cpl && !pick_ini_sel) job_q.params[1] <= rsp_now_p1;
+    end
   end
 
   always_ff @(posedge clk) begin
@@ -419,12 +442,25 @@ module openenoc_oetp_tx
       pk_rsp_q    <= rsp_elig;
       pk_ini_q    <= local_tx_en && c_ini_c;
       pk_raw_q    <= local_tx_en && c_raw_c;
-      pk_rsp_v_q  <= verdict(rsp_job.has_data, rsp_job.data_len, rsp_stat);
-      pk_ini_v_q  <= verdict(ini_job.has_data, ini_job.data_len, ini_stat);
-      rsp_sv_q    <= rsp_stat.valid;
-      ini_sv_q   <= ini_stat.valid;
-      fresh_q    <= state_q == TX_IDLE && !fire_idle && !settle &&
-                    !(pick_r || pick_i() || pick_raw());
+      // the verdicts and the status views are read only through fresh_q,
+      // which a cycle out of TX_IDLE leaves low or (end_now, below) sets
+      // with nothing chosen: loaded in TX_IDLE only, they do not change
+      // after a frame's end
+      if (state_q == TX_IDLE) begin
+        pk_rsp_v_q <= verdict(rsp_job.has_data, rsp_job.data_len, rsp_stat);
+        pk_ini_v_q <= verdict(ini_job.has_data, ini_job.data_len, ini_stat);
+        rsp_sv_q   <= rsp_stat.valid;
+        ini_sv_q   <= ini_stat.valid;
+      end
+      // Above 32 bits the choice registered at a frame's end (end_now)
+      // leaves the ending owner's job out; when it chose nothing, no
+      // registered pick can follow in TX_IDLE's first cycle whatever
+      // fresh_q says, so fresh_q is set as TX_IDLE would set it and does
+      // not change in that cycle (the model is at rest after the frame's
+      // TLAST handshake). Else it stays low for that cycle, as at 32 bits.
+      fresh_q    <= (state_q == TX_IDLE && !fire_idle && !settle &&
+                     !(pick_r || pick_i() || pick_raw())) ||
+                    (end_now && !rsp_elig && !(local_tx_en && (c_ini_c || c_raw_c)));
       if (eth.tready) o_valid_q <= 1'b0;
       if (eth_done)  eth_seen_q <= 1'b1;
 
@@ -625,7 +661,10 @@ module openenoc_oetp_tx
 
         TX_WAIT_END: begin
           if (eth_done || eth_seen_q) begin
-            // (above 32 bits told now, by end_now)
+            // (above 32 bits told now, by end_now); eth_seen_q and code_q
+            // are left as TX_IDLE sets them
+            eth_seen_q  <= 1'b0;
+            code_q      <= ERR_NONE;
             ini_done_q  <= N == 1 && owner_q == OWN_INI;
             rsp_done_q  <= N == 1 && owner_q == OWN_RSP;
             done_sent_q <= N == 1;

@@ -300,14 +300,18 @@ bool unchanged_or_resnap(OeEngine *e)
 
 /* Run with time frozen until the model is at a fixed point: a cycle in
  * which nothing moved on a port left the whole model as the cycle before it
- * left it, itself a cycle in which nothing moved and after which the model's
- * idle hint was set (the model and what the wrapper presents to it are then
- * at a fixed point: this also ends a stall, which the caller's checks then
- * see). Every such pair of cycles is checked, each cycle's copy serving as
- * the next one's reference, so a hint set too early costs a copy and a
- * compare, never a cycle. A CSR access in flight ends the run as soon as it
- * is answered: a register read must not wait for a DMA block streaming
- * meanwhile, which goes on from the host's next call. */
+ * left it, after which the model's idle hint was set. That earlier cycle
+ * may be the last one in which something moved: what the wrapper presents
+ * changes only after a cycle that moved (the inputs it drives follow its
+ * own state, which only a handshake or a memory slave's step changes), so
+ * the quiet cycle ran on the inputs that every later cycle gets too, and a
+ * model it left unchanged stays so (this also ends a stall, which the
+ * caller's checks then see). Every such pair of cycles is checked, each
+ * cycle's copy serving as the next one's reference, so a hint set too early
+ * costs a copy and a compare, never a cycle, and never a wrong end. A CSR
+ * access in flight ends the run as soon as it is answered: a register read
+ * must not wait for a DMA block streaming meanwhile, which goes on from the
+ * host's next call. */
 void settle(OeEngine *e)
 {
     bool csr_wait = e->csr_busy;
@@ -319,12 +323,17 @@ void settle(OeEngine *e)
         bool moved = cycle(e, 0);
         if (csr_wait && e->csr_done) {
             /* the model may still be busy: the host calls again at once
-             * (a call that finds it idle ends after one edge) */
+             * (a call that finds it at rest ends after two edges: the
+             * first one's state is the second one's reference) */
             e->again = true;
             return;
         }
         if (moved) {
-            saved = false;
+            /* the reference of the next cycle, should nothing move in it */
+            saved = e->m->idle;
+            if (saved) {
+                snapshot(e);
+            }
             continue;
         }
         /* idle is the model's hint (nothing moved inside); a controller can

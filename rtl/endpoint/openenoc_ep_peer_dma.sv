@@ -455,7 +455,10 @@ module openenoc_ep_peer_dma
       fr_n_q     <= fr_n_next;
       fr_fresh_q <= !(accept || frag_issue || frag_end);
       if (ini.cpl_valid && ini.cpl_ready) begin
-        cpl_seen_q  <= 1'b1;
+        // an RMEM access leaves IS_WAIT with this handshake and never reads
+        // the flag: left clear, it does not change after the access ends
+        // (IS_IDLE would clear it again)
+        cpl_seen_q  <= !is_rmem_q;
         cpl_code_q  <= ini.cpl_error_code;
         cpl_rdata_q <= ini.cpl_rdata;
         cpl_len_q   <= ini.cpl_transferred_len;
