@@ -12,13 +12,14 @@ BENCH_TARGETS += bench-cosim bench-cosim-instr
 # rtl/axi/openenoc_endpoint_axi.f).
 # It is built at COSIM_W bits: ETH_W = AXI_DATA_W = MEM_W = COSIM_W, so a
 # model cycle moves COSIM_W/32 words of a DMA block and the co-simulation runs
-# at the pace QEMU users need (docs/cosim.md, Benchmark). The reference
-# design's default width, 32, is build/cosim/libopenenoc_rtl_w32.so below,
-# with its own conformance run in make check.
+# at the pace QEMU users need (docs/cosim.md, Benchmark: 256 bits gives the
+# most DMA bytes and RMEM reads per host second). The reference design's
+# default width, 32, is build/cosim/libopenenoc_rtl_w32.so below, with its
+# own conformance run in make check.
 COSIM_BUILD := $(BUILD)/cosim
 COSIM_OBJ   := $(COSIM_BUILD)/obj
 COSIM_LIB   := $(COSIM_BUILD)/libopenenoc_rtl.so
-COSIM_W     ?= 128
+COSIM_W     ?= 256
 # the reference design's default widths (libopenenoc_rtl_w32.so, below)
 COSIM_REF_W := 32
 COSIM_FLIST := $(addprefix $(TOP)/rtl/,openenoc_oetp.f endpoint/openenoc_endpoint.f axi/openenoc_endpoint_axi.f)
