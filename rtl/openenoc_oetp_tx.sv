@@ -358,6 +358,13 @@ module openenoc_oetp_tx
       if (i < 4)                            pick_all[32*i +: 32] = hdr_word(2'(i), dst, src, cmd);
       else if (i < 8 && 4'(i) <= 4'd3 + 4'(np)) pick_all[32*i +: 32] = params[2'(i - 4)];
   endfunction
+  // The reply's parameters as the 256-bit pick sends them: a read that
+  // completes in this cycle (pick_rsp_cpl) puts its value in place of the
+  // preloaded one, as job_q takes it for the narrower widths.
+  function automatic logic [3:0][31:0] rsp_pick_params();
+    rsp_pick_params = rsp_job.params;
+    if (rsp_cpl) rsp_pick_params[1] = rsp_now_p1;
+  endfunction
   function automatic logic [KW-1:0] pick_keep(input logic [2:0] np);
     for (int i = 0; i < N; i++)
       pick_keep[4*i +: 4] = (i < 8 && 4'(i) <= 4'd3 + 4'(np)) ? 4'hF : 4'h0;
@@ -525,7 +532,7 @@ module openenoc_oetp_tx
                     state_q  <= !ini_job.has_data ? TX_WAIT_END
                               : (loc.tlast && start_data) ? TX_STATUS : TX_DATA;
                   end else begin
-                    o_data_q <= pick_all(rsp_job.dst, rsp_job.src, rsp_job.cmd, rsp_job.params,
+                    o_data_q <= pick_all(rsp_job.dst, rsp_job.src, rsp_job.cmd, rsp_pick_params(),
                                          rsp_job.nparams);
                     o_keep_q <= pick_keep(rsp_job.nparams);
                     o_last_q <= !rsp_job.has_data;
