@@ -365,6 +365,9 @@ module openenoc_oetp_tx
     rsp_pick_params = rsp_job.params;
     if (rsp_cpl) rsp_pick_params[1] = rsp_now_p1;
   endfunction
+  function automatic logic picked_has_data();
+    picked_has_data = pick_ini_sel ? ini_job.has_data : rsp_job.has_data;
+  endfunction
   function automatic logic [KW-1:0] pick_keep(input logic [2:0] np);
     for (int i = 0; i < N; i++)
       pick_keep[4*i +: 4] = (i < 8 && 4'(i) <= 4'd3 + 4'(np)) ? 4'hF : 4'h0;
@@ -523,23 +526,17 @@ module openenoc_oetp_tx
                   // 256 bits: the whole header and the parameters; Data
                   // (or the frame's end) next. wz_q for a first beat that
                   // is the source's last (TX_STATUS reads it next cycle).
-                  if (pick_ini_sel) begin
-                    o_data_q <= pick_all(ini_job.dst, ini_job.src, ini_job.cmd, ini_job.params,
-                                         ini_job.nparams);
-                    o_keep_q <= pick_keep(ini_job.nparams);
-                    o_last_q <= !ini_job.has_data;
-                    wz_q     <= in_words_f(loc.tkeep) == data_words(ini_job.data_len);
-                    state_q  <= !ini_job.has_data ? TX_WAIT_END
-                              : (loc.tlast && start_data) ? TX_STATUS : TX_DATA;
-                  end else begin
-                    o_data_q <= pick_all(rsp_job.dst, rsp_job.src, rsp_job.cmd, rsp_pick_params(),
-                                         rsp_job.nparams);
-                    o_keep_q <= pick_keep(rsp_job.nparams);
-                    o_last_q <= !rsp_job.has_data;
-                    wz_q     <= in_words_f(loc.tkeep) == data_words(rsp_job.data_len);
-                    state_q  <= !rsp_job.has_data ? TX_WAIT_END
-                              : (loc.tlast && start_data) ? TX_STATUS : TX_DATA;
-                  end
+                  o_data_q <= pick_ini_sel
+                      ? pick_all(ini_job.dst, ini_job.src, ini_job.cmd, ini_job.params,
+                                 ini_job.nparams)
+                      : pick_all(rsp_job.dst, rsp_job.src, rsp_job.cmd, rsp_pick_params(),
+                                 rsp_job.nparams);
+                  o_keep_q <= pick_keep(pick_ini_sel ? ini_job.nparams : rsp_job.nparams);
+                  o_last_q <= !picked_has_data();
+                  wz_q     <= in_words_f(loc.tkeep) ==
+                              data_words(pick_ini_sel ? ini_job.data_len : rsp_job.data_len);
+                  state_q  <= !picked_has_data() ? TX_WAIT_END
+                            : (loc.tlast && start_data) ? TX_STATUS : TX_DATA;
                 end
               end
             end
