@@ -42,6 +42,12 @@ namespace {
  * QEMU's main loop (and the register reads queued behind it) to keep going. */
 const uint64_t kSliceCycles = 2000;
 
+/* Cycles a run may go on after a CSR answer to reach its fixed point
+ * (settle): the answer's own cycle is followed by one to confirm the fixed
+ * point when the model is at rest at once; a few more cover a write whose
+ * effect takes some cycles to settle. */
+const uint64_t kAnswerGrace = 4;
+
 uint32_t lane_mask(unsigned size)
 {
     return size == 4 ? 0xFFFFFFFFu : (1u << (8 * size)) - 1;
@@ -308,25 +314,29 @@ bool unchanged_or_resnap(OeEngine *e)
  * model it left unchanged stays so (this also ends a stall, which the
  * caller's checks then see). Every such pair of cycles is checked, each
  * cycle's copy serving as the next one's reference, so a hint set too early
- * costs a copy and a compare, never a cycle, and never a wrong end. A CSR
- * access in flight ends the run as soon as it is answered: a register read
- * must not wait for a DMA block streaming meanwhile, which goes on from the
- * host's next call. */
+ * costs a copy and a compare, never a cycle, and never a wrong end.
+ *
+ * A CSR access in flight ends the run soon after it is answered: a register
+ * read must not wait for a DMA block streaming meanwhile, which goes on from
+ * the host's next call. The run gets kAnswerGrace more cycles to reach its
+ * fixed point first, which a model that only answered (or took a write with
+ * little to do) does, so the call ends there instead of asking the host for
+ * another call: under QEMU that second call is a bottom half, a time step
+ * and its settling, some 6 cycles and 10-20 us of host time per register
+ * access (docs/cosim.md). */
 void settle(OeEngine *e)
 {
     bool csr_wait = e->csr_busy;
     bool saved = false;   // e->snap holds the state after the last cycle
+    uint64_t end = kSliceCycles;
 
     ask_tx_ready(e);
     e->again = false;
-    for (uint64_t n = 0; n < kSliceCycles; n++) {
+    for (uint64_t n = 0; n < end; n++) {
         bool moved = cycle(e, 0);
         if (csr_wait && e->csr_done) {
-            /* the model may still be busy: the host calls again at once
-             * (a call that finds it at rest ends after two edges: the
-             * first one's state is the second one's reference) */
-            e->again = true;
-            return;
+            csr_wait = false;
+            end = std::min(end, n + 1 + kAnswerGrace);
         }
         if (moved) {
             /* the reference of the next cycle, should nothing move in it */

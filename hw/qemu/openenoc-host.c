@@ -60,6 +60,10 @@ static void openenoc_engine_enter(OpenenocState *s)
     openenoc_engines_busy++;
     s->guard_saved = dev->mem_reentrancy_guard.engaged_in_io;
     dev->mem_reentrancy_guard.engaged_in_io = true;
+    if (trace_event_get_state_backends(TRACE_OPENENOC_ENGINE_CALL)) {
+        s->call_ns = qemu_clock_get_ns(QEMU_CLOCK_REALTIME);
+        s->call_cycles = s->eng.cycles ? s->eng.cycles(s->engine) : 0;
+    }
 
     now = openenoc_cycles_now(s);
     if (now > s->eng.now(s->engine)) {
@@ -72,6 +76,11 @@ static void openenoc_engine_leave(OpenenocState *s)
     DeviceState *dev = &s->parent_obj.qdev;
 
     assert(s->in_engine);
+    if (trace_event_get_state_backends(TRACE_OPENENOC_ENGINE_CALL)) {
+        trace_openenoc_engine_call(
+            s->eng.cycles ? s->eng.cycles(s->engine) - s->call_cycles : 0,
+            qemu_clock_get_ns(QEMU_CLOCK_REALTIME) - s->call_ns);
+    }
     dev->mem_reentrancy_guard.engaged_in_io = s->guard_saved;
     openenoc_engines_busy--;
     s->in_engine = false;

@@ -80,6 +80,8 @@ struct OpenenocState {
     OeEngine *engine;
     bool in_engine;              /* inside a call into the engine */
     bool guard_saved;
+    int64_t call_ns;             /* engine_call trace: start of the call */
+    uint64_t call_cycles;        /* and the model's cycle count then */
     QEMUBH *bh;                  /* deferred work: frames, kicks */
     QEMUTimer *timer;            /* engine wake-up, QEMU_CLOCK_VIRTUAL */
     bool bh_deferred;            /* the bottom half ran inside an engine call */

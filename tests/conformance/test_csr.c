@@ -307,6 +307,25 @@ static void engine_now_reports_last_advance(void)
     H_EQ(oe_engine_now(n->e), 12345);
 }
 
+/* A register access to an engine at rest is over when its call returns:
+ * the engine asks for no wake-up "at once" to finish it. (Each such call
+ * costs a host a second engine call: under QEMU, a bottom half.) */
+static void csr_access_at_rest_asks_for_no_second_call(void)
+{
+    HNode *n = one_engine(NULL);
+
+    hw_settle(n->w);
+    H_EQ(n->timer, OE_TIMER_NONE);
+    for (int i = 0; i < 3; i++) {
+        unsigned arms = n->arm_calls;
+
+        hn_wr(n, OE_PEER_MAC_ADDRESS(0), 0x0C000000u + i);
+        H_EQ(hn_rd(n, OE_PEER_MAC_ADDRESS(0)), 0x0C000000u + i);
+        H_EQ(n->timer, OE_TIMER_NONE);
+        H_EQ(n->arm_calls, arms);
+    }
+}
+
 static void reset_restores_every_register(void)
 {
     HNode *n = one_engine(NULL);
@@ -334,6 +353,7 @@ static const HTest tests[] = {
     H_TEST(engine_new_rejects_other_mem_beat_bytes),
     H_TEST(engine_config_reset_mac_is_mac_reset_value),
     H_TEST(engines_in_one_process_are_independent),
+    H_TEST(csr_access_at_rest_asks_for_no_second_call),
     H_TEST(switch_pause_done_follows_pause_request),
     H_TEST(engine_now_reports_last_advance),
     H_TEST(reset_restores_every_register),
