@@ -57,6 +57,7 @@ struct OeEngine {
     uint64_t now = 0;
     uint64_t armed = OE_TIMER_NONE;
     bool again = false;                    // the last call ran out of its slice
+    bool at_rest = false;                  // no cycle since settle found a fixed point
     bool irq_level = false;
     bool tx_open = true;                   // the host's tx_ready, asked at
                                            // each call and after each frame

@@ -139,6 +139,7 @@ void ask_tx_ready(OeEngine *e)
 bool cycle(OeEngine *e, uint32_t step)
 {
     Vopenenoc_endpoint_axi___024root *r = root(e);
+    e->at_rest = false;
     if (e->drive_due) {
         drive(e);
     }
@@ -352,6 +353,7 @@ void settle(OeEngine *e)
          * unchanged */
         if (saved) {
             if (unchanged_or_resnap(e)) {
+                e->at_rest = true;
                 return;
             }
             saved = e->m->idle;
