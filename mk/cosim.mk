@@ -194,13 +194,20 @@ check-cosim-trace: $(COSIM_TLIB) $(COSIM_LIB) $(COSIM_BUILD)/cosim_bench qemu
 COSIM_TBIN   := $(COSIM_BUILD)/tests
 COSIM_HARN   := $(wildcard $(TOP)/tests/harness/*.c) $(OETP_SRC)
 COSIM_CFLAGS := -O2 -g -std=c11 -D_DEFAULT_SOURCE -I$(TOP)/include -I$(TOP)/tests/harness
-COSIM_PROGS  := $(basename $(notdir $(wildcard $(TOP)/tests/conformance/test_*.c)))
+# plus the RTL engine's own checks (tests/cosim/test_*.c: model cycles per
+# host call, through oe_cosim_cycles)
+COSIM_PROGS  := $(basename $(notdir $(wildcard $(TOP)/tests/conformance/test_*.c) \
+                                    $(wildcard $(TOP)/tests/cosim/test_*.c)))
 COSIM_BINS   := $(addprefix $(COSIM_TBIN)/,$(COSIM_PROGS) vecrun fuzz_replay)
 # cosim_test_rules DIR LIB: the programs, the vector runner and the fuzz
 # replayer in DIR, linked against build/cosim/libLIB.so (the default library
 # and the ETH_W = 64 one below)
 define cosim_test_rules
 $(1)/test_%: $(TOP)/tests/conformance/test_%.c $(COSIM_HARN) $(COSIM_BUILD)/lib$(2).so
+	@mkdir -p $(1)
+	$(CC) $(COSIM_CFLAGS) $$< $(COSIM_HARN) -o $$@ -L$(COSIM_BUILD) -Wl,-rpath,$(COSIM_BUILD) -l$(2) -lstdc++
+
+$(1)/test_%: $(TOP)/tests/cosim/test_%.c $(COSIM_HARN) $(COSIM_BUILD)/lib$(2).so
 	@mkdir -p $(1)
 	$(CC) $(COSIM_CFLAGS) $$< $(COSIM_HARN) -o $$@ -L$(COSIM_BUILD) -Wl,-rpath,$(COSIM_BUILD) -l$(2) -lstdc++
 

@@ -233,6 +233,7 @@ uint64_t oe_cosim_cycles(const OeEngine *e)
 void oe_engine_test_set_request_id(OeEngine *e, uint32_t next_id)
 {
     root(e)->openenoc_endpoint_axi__DOT__u_ep__DOT__u_oetp__DOT__u_initiator__DOT__rid_q = next_id;
+    e->at_rest = false;   /* a state no cycle has seen yet */
 }
 
 }  // extern "C"
