@@ -130,7 +130,7 @@ AXI_MEM_SRCS := $(addprefix $(TOP)/rtl/,csr/openenoc_csr_pkg.sv openenoc_oetp_pk
                 openenoc_axis_if.sv openenoc_axis_skid.sv axi/openenoc_axi_beat_slice.sv \
                 axi/openenoc_axi_mem_rd.sv axi/openenoc_axi_mem_wr.sv axi/openenoc_axi_mem.sv) \
                 $(AXI_TB)/openenoc_axi_checker.sv $(AXI_TB)/tb_axi_mem.sv
-AXI_MEM_CONFIGS := 32-256 32-16 64-256 64-16 128-256 128-16 64-256-64 64-16-64 128-256-128 128-16-128 \
+AXI_MEM_CONFIGS := 32-256 32-16 32-2 64-256 64-16 128-256 128-16 64-256-64 64-16-64 128-256-128 128-16-128 \
                    128-256-64 256-256-256 256-16-256
 AXI_MEM_ARGS ?=
 axi_mem_w = $(or $(word $(2),$(subst -, ,$(1))),32)

@@ -5,7 +5,8 @@
 //   body  [addr, floorNB(end))  bus-wide beats (ARSIZE log2 NB), the first
 //         beat at the unaligned address; at most BURST_MAX beats, never
 //         across 4 KiB
-//   tail  [.., end)             1..NB-1 byte beats (ARSIZE 0) in one word
+//   tail  [.., end)             1..NB-1 byte beats (ARSIZE 0) in one word,
+//         in one burst, or in bursts of BURST_MAX beats where NB - 1 is more
 // so every byte read is a byte asked for. R beats are repacked (lane 0 = byte
 // addr + MB k) into ceil(len/MB) memory-port beats of MB = MEM_W / 8 bytes
 // (openenoc_axi_mem: mem_beat_t, 4); an R beat that fills several of them
@@ -136,7 +137,17 @@ module openenoc_axi_mem_rd
     s_words = SL'(({SL'(0), addr[LB-1:0]} + {1'b0, len}) >> LB);
   endfunction
   wire [LB-1:0] tail_beats = end_q[LB-1:0] - cur_q[LB-1:0]; // 1..NB-1, same word
-  wire [LB-1:0] tail_len   = tail_beats - LB'(1);
+  // a tail longer than BURST_MAX byte beats (possible only when NB - 1 is
+  // more, e.g. 3 bytes at 32 bits and BURST_MAX 2) goes in bursts of
+  // BURST_MAX: no burst is longer than the parameter says
+  localparam bit TAIL_CUT = NB - 1 > BURST_MAX;
+  logic [LB-1:0] tail_now;                                // this tail burst's beats
+  if (TAIL_CUT) begin : g_tail_cut
+    assign tail_now = tail_beats > LB'(BURST_MAX) ? LB'(BURST_MAX) : tail_beats;
+  end else begin : g_tail_whole
+    assign tail_now = tail_beats;
+  end
+  wire [LB-1:0] tail_len   = tail_now - LB'(1);
   // One aligned 32-bit word (every RMEM access) is one single-beat burst
   // that needs no plan: its AR is offered from RD_IDLE, with the start,
   // and goes straight to RD_R when taken (an RMEM read is a remote CPU
@@ -159,7 +170,8 @@ module openenoc_axi_mem_rd
   // the address after the burst taken (RD_AR's branch)
   function automatic logic [32:0] cur_next();
     cur_next = (WIDE && word_q) ? end_q :
-               body_q ? {cur_q[32:LB], LB'(0)} + {{(33 - BW - LB){1'b0}}, beats_q, LB'(0)} : end_q;
+               body_q ? {cur_q[32:LB], LB'(0)} + {{(33 - BW - LB){1'b0}}, beats_q, LB'(0)} :
+               TAIL_CUT ? cur_q + 33'(tail_now) : end_q;
   endfunction
 
   // ---- repacking ------------------------------------------------------------

@@ -116,6 +116,9 @@ struct Bench {
     // AxSIZE other than the bus width (AW; AR: also byte tails and the
     // 4-byte one-word read)
     unsigned bad_size = 0;
+    unsigned too_long = 0;    // bursts longer than BURST_MAX
+    unsigned cut_tails = 0;   // read tails cut at BURST_MAX byte beats
+    uint32_t cut_next = ~0u;  // where such a cut tail's next burst starts
     unsigned words = 0;   // 4-byte reads (ARSIZE 2) on a wider bus: the one-word path
     unsigned beat_errors = 0;   // reads failed by an R beat forced inside a burst
     unsigned split = 0;   // port beats with both OKAY and failed words (MEM_W > 32)
@@ -148,9 +151,15 @@ struct Bench {
         if (m.m_axi_arvalid && m.m_axi_arready) {
             unsigned beats = m.m_axi_arlen + 1u;
             // bus-wide bursts only: a read tail is 1..kBusBytes-1 byte beats
-            // in one burst (up to 31 at 256 bits, past a BURST_MAX of 16)
             if (1u << m.m_axi_arsize == kBusBytes && beats > max_beats) max_beats = beats;
+            if (beats > AXI_BURST_MAX) too_long++;
             if (m.m_axi_arsize == 0) narrow++;
+            // a tail cut at BURST_MAX (a BURST_MAX below kBusBytes - 1): a
+            // byte burst that goes on where a BURST_MAX one ended
+            if (m.m_axi_arsize == 0) {
+                if (m.m_axi_araddr == cut_next) cut_tails++;
+                cut_next = beats == AXI_BURST_MAX ? m.m_axi_araddr + beats : ~0u;
+            }
             if (1u << m.m_axi_arsize != kBusBytes && m.m_axi_arsize != 0 &&
                 !(m.m_axi_arsize == 2 && m.m_axi_arlen == 0 && !(m.m_axi_araddr & 3))) {
                 bad_size++;
@@ -161,6 +170,7 @@ struct Bench {
         if (m.m_axi_awvalid && m.m_axi_awready) {
             unsigned beats = m.m_axi_awlen + 1u;
             if (beats > max_beats) max_beats = beats;
+            if (beats > AXI_BURST_MAX) too_long++;
             if (1u << m.m_axi_awsize != kBusBytes) bad_size++;
         }
     }
@@ -428,18 +438,22 @@ int main(int argc, char **argv)
     unsigned longest = AXI_BURST_MAX < 4096 / kBusBytes ? AXI_BURST_MAX : 4096 / kBusBytes;
     bool covered = t.max_beats == longest && t.narrow > 0 && t.heads > 0 && t.errors[OE_MEM_SLVERR] > 0 &&
                    t.errors[OE_MEM_DECERR] > 0 && (kBusBytes == 4 || t.words > 0) && t.beat_errors > 0 &&
-                   (kMB == 4 || t.split > 0);
+                   (kMB == 4 || t.split > 0) && (kBusBytes - 1 <= AXI_BURST_MAX || t.cut_tails > 0);
     printf("axi mem: %u transfers, %u AXI bursts (longest bus-wide %u beats, %u narrow tail reads, %u "
            "unaligned read heads), %u ok / %u slverr / %u decerr, %llu cycles, %u violations, "
            "%u bursts not of the bus width, %u one-word reads on a wider bus, %u reads failed "
-           "by a forced R beat, %u port beats with OKAY and failed words\n",
+           "by a forced R beat, %u port beats with OKAY and failed words, %u bursts longer than "
+           "BURST_MAX, %u read tails cut at BURST_MAX\n",
            done, (unsigned)t.m.bursts, t.max_beats, t.narrow, t.heads, t.errors[0], t.errors[2],
            t.errors[3], (unsigned long long)t.cycles, (unsigned)t.m.violations, t.bad_size,
-           t.words, t.beat_errors, t.split);
+           t.words, t.beat_errors, t.split, t.too_long, t.cut_tails);
     if (!covered && !g_fail) {
         printf("not ok: coverage (bursts, narrow reads, heads, both errors, one-word reads, "
-               "forced R beat errors, split beats)\n");
+               "forced R beat errors, split beats, cut tails)\n");
     }
     t.m.final();
-    return g_fail || t.m.violations || t.bad_size || !covered || done != n ? 1 : 0;
+    if (t.too_long) {
+        printf("not ok: %u bursts longer than BURST_MAX %u\n", t.too_long, (unsigned)AXI_BURST_MAX);
+    }
+    return g_fail || t.m.violations || t.bad_size || t.too_long || !covered || done != n ? 1 : 0;
 }
