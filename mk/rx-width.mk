@@ -1,22 +1,22 @@
-# Receive rate of the oETP engine at ETH_W 32, 64 and 128
+# Receive rate of the oETP engine at ETH_W 32, 64, 128 and 256
 # (rtl/tb/rx_width/, --help): back-to-back 8160-byte DMA_WRITE_REQ fragments
 # through tb_oetp_engine built at each width, payloads and rx_status checked,
 # BENCH rx.wN.* lines printed (first short runs of Lengths 4, 5, 8, 13 and
-# 8157, whose last Data word sits on other lanes and keeps 1..4 bytes). The top is linted at 64 and 128 first. Outputs
+# 8157, whose last Data word sits on other lanes and keeps 1..4 bytes). The top is linted at 64, 128 and 256 first. Outputs
 # in build/rx-width/.
 
 RXW_BUILD  := $(BUILD)/rx-width
 RXW_TB     := $(TOP)/rtl/tb/rx_width
-RXW_WIDTHS := 32 64 128
+RXW_WIDTHS := 32 64 128 256
 
 BENCH_TARGETS += bench-rx-width
 
 .PHONY: lint-rx-width bench-rx-width
 
 lint-rx-width:
-	@for w in 64 128; do $(VERILATOR) --lint-only -Wall -I$(RTL_DIR) --top-module tb_oetp_engine -GETH_W=$$w \
+	@for w in 64 128 256; do $(VERILATOR) --lint-only -Wall -I$(RTL_DIR) --top-module tb_oetp_engine -GETH_W=$$w \
 	    $(RTL_SRCS) $(RTL_TB_TOP) || exit 1; done
-	@echo "lint-rx-width: tb_oetp_engine verilator -Wall clean at ETH_W 64 and 128"
+	@echo "lint-rx-width: tb_oetp_engine verilator -Wall clean at ETH_W 64, 128 and 256"
 
 $(RXW_BUILD)/w%/tb_rx_width: $(RTL_SRCS) $(RTL_DIR)/openenoc_oetp.f $(RTL_TB_TOP) $(RXW_TB)/tb_rx_width.cpp \
                             $(RTL_WIRE_O) $(TOP)/mk/rx-width.mk

@@ -31,7 +31,7 @@ extern "C" {
 }
 
 #ifndef TB_ETH_W
-#error "build with -DTB_ETH_W=32, 64 or 128"
+#error "build with -DTB_ETH_W=32, 64, 128 or 256"
 #endif
 static const unsigned kN = TB_ETH_W / 32;
 
@@ -67,8 +67,8 @@ template <class T> static uint32_t get_word(const T &port, unsigned i)
 }
 
 struct Beat {
-    uint32_t w[4] = {};
-    uint32_t keep = 0;
+    uint32_t w[8] = {};     // up to 256 bits
+    uint32_t keep = 0;      // up to 32 lanes
     bool last = false;
 };
 
