@@ -202,9 +202,17 @@ void oe_engine_advance(OeEngine *e, uint64_t now)
     bool was_open = e->tx_open;
     ask_tx_ready(e);
     bool quiet = e->at_rest && e->tx_open == was_open;   // and stays so without a cycle
-    if (quiet && e->m->timer_wake == 0) {
+    uint64_t wake = e->m->timer_wake;
+    if (quiet && wake == 0) {
         e->now = std::max(e->now, now);
     }
+    /* A running timer the step does not reach: the step's one edge adds it
+     * to the count, and nothing else moves. The initiator waits (timer_wake
+     * is non-zero only then), and the step of the last edge, which the edge
+     * leaves behind, is read only where a request's frame has just been
+     * sent, which no waiting initiator reaches without an edge of its own:
+     * the next call's cycles clear it, as the settling would have. */
+    bool counted = quiet && wake != 0 && now > e->now && now - e->now < wake;
     while (now > e->now) {
         uint64_t d = now - e->now;
         uint32_t step = d > 0xFFFFFFFFull ? 0xFFFFFFFFu : (uint32_t)d;
@@ -214,7 +222,7 @@ void oe_engine_advance(OeEngine *e, uint64_t now)
     if (e->armed != OE_TIMER_NONE && e->now >= e->armed) {
         e->armed = OE_TIMER_NONE;
     }
-    if (!(quiet && e->at_rest)) {
+    if (!(quiet && e->at_rest) && !counted) {
         settle(e);
     }
     leave(e);

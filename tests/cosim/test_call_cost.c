@@ -33,25 +33,30 @@ static void advance_at_rest_runs_no_cycle(void)
     H_EQ(hn_rd(n, OE_PEER_MAC_ADDRESS(0)), 0);
 }
 
-/* A running response timer counts the time: the step is an edge. */
-static void advance_with_timer_running_steps_the_model(void)
+/* A running response timer counts the time: a step it does not reach is
+ * one edge before the call's own cycles, and the timer still expires on
+ * time (test_timeout checks the exact cycle on both engines). */
+static void step_with_timer_running_is_one_edge(void)
 {
     HNode *n = one_engine();
-    HNode *b = hw_scripted(n->w, "B", H_MAC_B);
-    uint32_t v;
-    uint64_t c0;
+    uint64_t c0, read_cost;
 
-    (void)b;
-    hn_peer(n, 0, &(HPeer){ .mac = H_MAC_B, .remote_address = 0x8000,
-                            .size = 0x100, .mode = 1 });
-    hn_wr(n, OE_CONFIG_RMEM_TIMEOUT, 1000);
-    H_EQ(hn_csr_read(n, H_RMEM(0), 4, &v), OE_CSR_PENDING);
+    hw_scripted(n->w, "B", H_MAC_B);   /* never answers */
+    hn_peer(n, 0, &(HPeer){ .mac = H_MAC_B, .local_address = 0x1000,
+                            .remote_address = 0x9000, .size = 24, .mode = 3 });
+    hn_wr(n, OE_CONFIG_DMA_TIMEOUT, 1000);
+    hn_dma_request(n, 0);
     hw_settle(n->w);
+    H_CHECK(n->timer != OE_TIMER_NONE);   /* waiting for DMA_WRITE_RSP */
     c0 = oe_cosim_cycles(n->e);
+    H_EQ(hn_rd(n, OE_PEER_MAC_ADDRESS(0)), (uint32_t)H_MAC_B);
+    read_cost = oe_cosim_cycles(n->e) - c0;
     hw_run_until(n->w, n->w->now + 10);
-    hn_advance(n);
-    H_CHECK(oe_cosim_cycles(n->e) > c0);
-    H_CHECK(n->csr_pending);
+    c0 = oe_cosim_cycles(n->e);
+    H_EQ(hn_rd(n, OE_PEER_MAC_ADDRESS(0)), (uint32_t)H_MAC_B);
+    H_EQ(oe_cosim_cycles(n->e) - c0, read_cost + 1);
+    hw_run_until(n->w, n->w->now + 2000);
+    H_EQ(H_GET(hn_dma(n, 0), OE_PEER_DMA_ERROR_CODE), OE_ERR_TIMEOUT);
 }
 
 /* A register access at rest is the bus transaction and the cycle that
@@ -79,7 +84,7 @@ static void csr_access_at_rest_costs_a_few_cycles(void)
 
 static const HTest tests[] = {
     H_TEST(advance_at_rest_runs_no_cycle),
-    H_TEST(advance_with_timer_running_steps_the_model),
+    H_TEST(step_with_timer_running_is_one_edge),
     H_TEST(csr_access_at_rest_costs_a_few_cycles),
 };
 
