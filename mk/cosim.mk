@@ -202,15 +202,13 @@ COSIM_CFLAGS := -O2 -g -std=c11 -D_DEFAULT_SOURCE -I$(TOP)/include -I$(TOP)/test
 COSIM_PROGS  := $(basename $(notdir $(wildcard $(TOP)/tests/conformance/test_*.c) \
                                     $(wildcard $(TOP)/tests/cosim/test_*.c)))
 COSIM_BINS   := $(addprefix $(COSIM_TBIN)/,$(COSIM_PROGS) vecrun fuzz_replay)
+# a program's source is found in either folder (one rule below)
+vpath test_%.c $(TOP)/tests/conformance $(TOP)/tests/cosim
 # cosim_test_rules DIR LIB: the programs, the vector runner and the fuzz
 # replayer in DIR, linked against build/cosim/libLIB.so (the default library
 # and the ETH_W = 64 one below)
 define cosim_test_rules
-$(1)/test_%: $(TOP)/tests/conformance/test_%.c $(COSIM_HARN) $(COSIM_BUILD)/lib$(2).so
-	@mkdir -p $(1)
-	$(CC) $(COSIM_CFLAGS) $$< $(COSIM_HARN) -o $$@ -L$(COSIM_BUILD) -Wl,-rpath,$(COSIM_BUILD) -l$(2) -lstdc++
-
-$(1)/test_%: $(TOP)/tests/cosim/test_%.c $(COSIM_HARN) $(COSIM_BUILD)/lib$(2).so
+$(1)/test_%: test_%.c $(COSIM_HARN) $(COSIM_BUILD)/lib$(2).so
 	@mkdir -p $(1)
 	$(CC) $(COSIM_CFLAGS) $$< $(COSIM_HARN) -o $$@ -L$(COSIM_BUILD) -Wl,-rpath,$(COSIM_BUILD) -l$(2) -lstdc++
 

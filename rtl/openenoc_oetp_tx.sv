@@ -358,15 +358,22 @@ module openenoc_oetp_tx
       if (i < 4)                            pick_all[32*i +: 32] = hdr_word(2'(i), dst, src, cmd);
       else if (i < 8 && 4'(i) <= 4'd3 + 4'(np)) pick_all[32*i +: 32] = params[2'(i - 4)];
   endfunction
-  // The reply's parameters as the 256-bit pick sends them: a read that
-  // completes in this cycle (pick_rsp_cpl) puts its value in place of the
-  // preloaded one, as job_q takes it for the narrower widths.
+  // The reply's second parameter as it is picked: a read that completes in
+  // this cycle (pick_rsp_cpl) puts its value in place of the preloaded one
+  // (job_q and the 256-bit pick alike).
+  function automatic logic [31:0] rsp_pick_p1();
+    rsp_pick_p1 = rsp_cpl ? rsp_now_p1 : rsp_job.params[1];
+  endfunction
   function automatic logic [3:0][31:0] rsp_pick_params();
-    rsp_pick_params = rsp_job.params;
-    if (rsp_cpl) rsp_pick_params[1] = rsp_now_p1;
+    rsp_pick_params    = rsp_job.params;
+    rsp_pick_params[1] = rsp_pick_p1();
   endfunction
   function automatic logic picked_has_data();
     picked_has_data = pick_ini_sel ? ini_job.has_data : rsp_job.has_data;
+  endfunction
+  // Data words of the picked job (ew_q and the 256-bit pick's wz_q)
+  function automatic logic [LEN_W-1:0] picked_words();
+    picked_words = data_words(pick_ini_sel ? ini_job.data_len : rsp_job.data_len);
   endfunction
   function automatic logic [KW-1:0] pick_keep(input logic [2:0] np);
     for (int i = 0; i < N; i++)
@@ -404,7 +411,7 @@ module openenoc_oetp_tx
     else if (load_job()) begin
       job_q <= pick_ini_sel ? ini_job : rsp_job;
       // the completion's value into the preloaded reply (pick_rsp_cpl)
-      if (rsp_cpl && !pick_ini_sel) job_q.params[1] <= rsp_now_p1;
+      if (!pick_ini_sel) job_q.params[1] <= rsp_pick_p1();
     end
   end
 
@@ -446,7 +453,7 @@ module openenoc_oetp_tx
       // so ew_q is loaded from the picked job at the pick itself (wz_q is
       // then in place for the first TX_STATUS, two cycles after the pick)
       if (N > 1 && load_job())
-        ew_q <= data_words(pick_ini_sel ? ini_job.data_len : rsp_job.data_len);
+        ew_q <= picked_words();
       else                   ew_q <= data_words(job_q.data_len);
       wz_q       <= wc_q == ew_q;
       pk_rsp_q    <= rsp_elig;
@@ -533,8 +540,7 @@ module openenoc_oetp_tx
                                  rsp_job.nparams);
                   o_keep_q <= pick_keep(pick_ini_sel ? ini_job.nparams : rsp_job.nparams);
                   o_last_q <= !picked_has_data();
-                  wz_q     <= in_words_f(loc.tkeep) ==
-                              data_words(pick_ini_sel ? ini_job.data_len : rsp_job.data_len);
+                  wz_q     <= in_words_f(loc.tkeep) == picked_words();
                   state_q  <= !picked_has_data() ? TX_WAIT_END
                             : (loc.tlast && start_data) ? TX_STATUS : TX_DATA;
                 end
