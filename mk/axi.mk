@@ -3,21 +3,17 @@
 # then rtl/axi/openenoc_endpoint_axi.f; outputs in build/axi/.
 #
 #   make lint-axi     verilator --lint-only -Wall: the top (BURST_MAX 256, 16,
-#                     2; 3 must be refused; AXI_DATA_W 32, 64, 128; 48 must be
-#                     refused; the memory port, MEM_W, as wide as the bus at
-#                     64 and 128 and 64 on 128; MEM_W 64 on a 32-bit bus must
-#                     be refused) and the top with the bound checkers
+#                     2; 3 must be refused), the top with the bound checkers
+#                     at AXI_DATA_W 32, 64, 128 and 256 (48 must be refused),
+#                     the top with ETH_W = AXI_DATA_W = MEM_W at 64, 128 and
+#                     256, MEM_W 64 on a 128-bit bus and 32 on a 256-bit one
+#                     (MEM_W 64 on a 32-bit bus must be refused)
 #   make check-axi    lint-axi, the checker's seeded violations, random
 #                     transfers through the memory master (AXI_DATA_W 32, 64,
-#                     128), then the engine vectors, conformance programs and
-#                     fuzz seeds through the AXI ports, at AXI_DATA_W 32 and
-#                     64 (check-axi-w64)
-# check-axi from a clean build/axi took 5 min 46 s on the shared 2-core
-# machine (2026-12-01, other builds running; 1 min 30 s of CPU), mostly the
-# Verilator builds.
-# With AXI_DATA_W (2026-12-02, make -j2 check-axi from a clean build/axi,
-# another helper building): 4 min 41 s; check-axi-w64 alone from clean
-# 1 min 21 s, check-axi-mem 1 min 10 s on built benches.
+#                     128, and 256 with a memory port as wide), then the engine
+#                     vectors, conformance programs and fuzz seeds through the
+#                     AXI ports, at AXI_DATA_W 32 and 64 (check-axi-w64)
+# Mostly Verilator builds: from a clean build/axi it takes minutes.
 
 AXI_BUILD := $(BUILD)/axi
 # The sources of an RTL file list (paths under rtl/, one a line; a line

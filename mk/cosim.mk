@@ -82,15 +82,11 @@ COSIM_CXX    := $(CXX) $(COSIM_CXXFLAGS)
 # changes only the compiler's code layout, never the model's behaviour (the
 # same Verilator output either way). On by default when clang++-14 builds the
 # model and llvm-profdata-14 is there (make deps installs both: base.apt,
-# cosim-pgo.apt); COSIM_PGO=0 turns it off. Its gain depends on the machine:
-# on 2026-12-06 (Intel Xeon VM) the 256-bit library ran 1.34x the DMA bytes
-# and 1.49x the RMEM reads per second of the plain build (scripts/cosim-bench-ab.py,
-# six alternating rounds), and on 2026-12-01 about 1.3x the cycles/s at 32
-# bits and 1.5x at 128; on 2026-12-02, on an AMD EPYC machine, the 128-bit
-# library with the header paths N words a cycle ran 0.83-0.88x with the then
-# training run and 0.95-0.98x trained on bench-cosim's own workload, which
-# is the training run since (docs/cosim.md). It costs one more model build
-# (the instrumented one) and a few seconds of training.
+# cosim-pgo.apt); COSIM_PGO=0 turns it off. Its gain depends on the machine
+# (a measured speed-up on some, none on others: docs/history/cosim.md), so
+# it trains on bench-cosim's own workload and is checked with
+# scripts/cosim-bench-ab.py. It costs one more model build (the
+# instrumented one) and a few seconds of training.
 COSIM_PROFDATA_TOOL ?= $(shell command -v llvm-profdata-14 2>/dev/null)
 COSIM_PGO ?= $(if $(and $(findstring clang,$(COSIM_MODEL_CXX)),$(COSIM_PROFDATA_TOOL)),1,0)
 ifeq ($(COSIM_PGO),1)

@@ -108,15 +108,8 @@ TB_TEST(responder_services_all_requests, true)
 // The initiator's share of an RMEM read's round trip, in cycles, without
 // backpressure: from the command's acceptance to the request's first
 // Ethernet beat, and from the response's last Ethernet beat to the
-// completion. Exact, so a pipeline stage added on either path fails here
-// (2026-12-02: 2 and 5. Main 5c2dacf took 5 and 6; the TX pick loading
-// the first header word and the job built from the lookup's answer took
-// 2 off the first, the one-entry m_axis_eth and RX changes of the
-// responder-side work 1 off each. Later on 2026-12-02: 1 and 5, TX picks
-// a request without Data in the cycle the initiator offers it. Then 1 and
-// 4: the initiator offers a response's completion in the cycle RX reports
-// it. Then 1 and 3: RX reports the verdict in RX_FINAL's decision cycle.
-// Then 1 and 2: RX_CLASSIFY takes the first parameter beat.)
+// completion. Exact, so a pipeline stage added on either path fails here:
+// an RMEM read is a CPU load waiting on a remote round trip.
 TB_TEST(rmem_read_latency, false)
 {
     s.ini.cmds.push_back(c_rmem_read(0, 0x100, 7));
